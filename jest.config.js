@@ -1,0 +1,43 @@
+/** One Jest run for the whole repo: every web package in jsdom, the API in node. */
+// The federation definition lives in rsbuild.config.ts; tests see the same section table the build injects.
+const { sectionModules } = require('tsx/cjs/api').require('./rsbuild.config.ts', __filename);
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const web = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jest-fixed-jsdom',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  setupFilesAfterEnv: ['<rootDir>/../jest.setup.ts'],
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/../jest.asset-stub.js' },
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  globals: { __LAGER_SECTIONS__: sectionModules() },
+});
+
+module.exports = {
+  projects: [
+    web('shared'),
+    web('shell'),
+    web('remote-info'),
+    web('remote-account'),
+    web('remote-warehouse-admin'),
+    web('remote-user-admin'),
+    {
+      displayName: 'api',
+      rootDir: '<rootDir>/api',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+    },
+  ],
+};

@@ -1,0 +1,3 @@
+export default function AccountRoutes() {
+  return <p>remote-account placeholder</p>;
+}

@@ -1,0 +1,21 @@
+import '@lager/shared/styles.css';
+import { AppProviders, createAppStore, loadRuntimeConfig } from '@lager/shared';
+import { createRoot } from 'react-dom/client';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import InfoRoutes from './app/InfoRoutes';
+
+/** remote-info on its own (`npm run dev -w remote-info`): the same section, without the shell. */
+async function start() {
+  await loadRuntimeConfig();
+  const root = createRoot(document.getElementById('root')!);
+  root.render(
+    <AppProviders store={createAppStore()}>
+      <Routes>
+        <Route path="/info/*" element={<InfoRoutes />} />
+        <Route path="*" element={<Navigate to="/info" replace />} />
+      </Routes>
+    </AppProviders>,
+  );
+}
+
+void start();

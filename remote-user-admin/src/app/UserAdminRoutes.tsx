@@ -1,0 +1,3 @@
+export default function UserAdminRoutes() {
+  return <p>remote-user-admin placeholder</p>;
+}

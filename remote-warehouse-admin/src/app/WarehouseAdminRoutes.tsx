@@ -1,0 +1,3 @@
+export default function WarehouseAdminRoutes() {
+  return <p>remote-warehouse-admin placeholder</p>;
+}

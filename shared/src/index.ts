@@ -1,0 +1,37 @@
+export * from './api/api';
+export { api, TAGS } from './api/api';
+export { axiosBaseQuery, type HttpArgs } from './api/base-query';
+export { type ApiError, hasFieldError, isApiError, messageIncludes, normalizeError } from './api/errors';
+export { CSRF_COOKIE_PATH, fetchCsrfCookie, http, readCookie, XSRF_COOKIE, XSRF_HEADER } from './api/http';
+export type * from './api/types';
+export * from './auth/auth';
+export { browser } from './browser';
+export * from './config/runtime-config';
+export * from './constants';
+export { useDelayed } from './hooks/use-delayed';
+export { useDraft } from './hooks/use-draft';
+export { useIsMobile, useMediaQuery } from './hooks/use-media-query';
+export {
+  addTranslations,
+  currentLanguage,
+  getStoredLanguage,
+  i18n,
+  initI18n,
+  isLanguage,
+  switchLanguage,
+} from './i18n/i18n';
+export { AppProviders } from './providers';
+export {
+  type AppDispatch,
+  type AppStore,
+  createAppStore,
+  type RootState,
+  useAppDispatch,
+  useAppSelector,
+} from './store';
+export { Checklist, type ChecklistItem } from './ui/checklist';
+export { ConfirmDialog, Dialog, PasswordConfirmDialog } from './ui/dialogs';
+export { Alert, Card, EmptyState, Loading, NoPermission, Page } from './ui/feedback';
+export { SelectField, type SelectOption, TextField } from './ui/fields';
+export { translatedOptions } from './ui/options';
+export * from './validation';

@@ -1,0 +1,93 @@
+/**
+ * Test helpers shared by every package: a fresh store, router and i18n per test,
+ * and MSW at the network edge (unhandled requests fail the test).
+ */
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http as mswHttp, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { User } from '../api/types';
+import { setRuntimeConfig } from '../config/runtime-config';
+import type { Language } from '../constants';
+import { i18n, initI18n } from '../i18n/i18n';
+import { createAppStore } from '../store';
+
+export { HttpResponse, mswHttp as rest };
+export const API = 'http://localhost';
+
+/** Starts MSW for the calling test file; `onUnhandledRequest: 'error'` keeps tests honest. */
+export function setupApiServer(...handlers: RequestHandler[]) {
+  const server = setupServer(...handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return server;
+}
+
+export const verifiedUser: User = {
+  id: 1,
+  name: 'Olivia Owner',
+  email: 'owner@example.com',
+  email_verified_at: '2026-01-01T00:00:00Z',
+  current_warehouse_id: 10,
+};
+
+/** Handlers for a signed-in session (user + permissions + csrf cookie). */
+export function sessionHandlers(user: User | null = verifiedUser, permissions: string[] = []) {
+  return [
+    mswHttp.get(`${API}/sanctum/csrf-cookie`, () => {
+      document.cookie = 'XSRF-TOKEN=test-xsrf-token; path=/';
+      return new HttpResponse(null, { status: 204 });
+    }),
+    mswHttp.get(`${API}/api/user`, () =>
+      user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+    ),
+    mswHttp.get(`${API}/api/user/permissions`, () => HttpResponse.json({ permissions })),
+  ];
+}
+
+/** Shows the current location so tests can assert redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+interface RenderOptions {
+  route?: string;
+  /** Route pattern the element is mounted under (default: '*'). */
+  path?: string;
+  language?: Language;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path = '*', language = 'de' }: RenderOptions = {},
+) {
+  setRuntimeConfig({ apiBaseUrl: API });
+  initI18n(language);
+  void i18n.changeLanguage(language);
+  const store = createAppStore();
+  // With fake timers, user-event must move the clock itself or it waits forever.
+  const user = userEvent.setup({
+    advanceTimers: (ms) => {
+      if ('clock' in setTimeout) jest.advanceTimersByTime(ms);
+    },
+  });
+  const result = render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={ui} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { ...result, store, user };
+}

@@ -1,0 +1,57 @@
+import { Card, Loading } from '@lager/shared';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerSection } from './remotes-manifest';
+import { SectionErrorBoundary } from './SectionErrorBoundary';
+
+type Section = LazyExoticComponent<ComponentType>;
+const loaded = new Map<string, { attempt: number; component: Section }>();
+
+async function loadSection(remote: string, attempt: number): Promise<{ default: ComponentType }> {
+  const id = registerSection(remote, attempt > 0);
+  const mod = await loadRemote<{ default: ComponentType }>(id);
+  if (!mod?.default) throw new Error(`${id} did not load`);
+  return mod;
+}
+
+/** React.lazy keeps a rejection forever, so each attempt gets a lazy component of its own. */
+function sectionComponent(remote: string, attempt: number): Section {
+  const cached = loaded.get(remote);
+  if (cached && cached.attempt === attempt) return cached.component;
+  const component = lazy(() => loadSection(remote, attempt));
+  loaded.set(remote, { attempt, component });
+  return component;
+}
+
+export function SectionUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="page">
+      <Card title={t('section.unavailableTitle')}>
+        <p>{t('section.unavailableText')}</p>
+        <button type="button" onClick={onRetry}>
+          {t('buttons.retry')}
+        </button>
+      </Card>
+    </div>
+  );
+}
+
+/** Mounts one remote section; a section that fails never takes the shell down. */
+export function RemoteSection({ remote }: { remote: string }) {
+  const { t } = useTranslation('common');
+  const [attempt, setAttempt] = useState(() => loaded.get(remote)?.attempt ?? 0);
+  const Component = sectionComponent(remote, attempt);
+  return (
+    <SectionErrorBoundary
+      key={attempt}
+      fallback={(retry) => <SectionUnavailable onRetry={retry} />}
+      onRetry={() => setAttempt((a) => a + 1)}
+    >
+      <Suspense fallback={<Loading label={t('section.loading')} />}>
+        <Component />
+      </Suspense>
+    </SectionErrorBoundary>
+  );
+}

@@ -1,0 +1,23 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  children: ReactNode;
+  fallback: (retry: () => void) => ReactNode;
+  onRetry: () => void;
+}
+
+export class SectionErrorBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Section failed', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback(this.props.onRetry) : this.props.children;
+  }
+}
