@@ -91,3 +91,12 @@ export function renderWithProviders(
   );
   return { ...result, store, user };
 }
+
+/** jsdom has no layout: make `matchMedia('(max-width: N px)')` answer as a screen of this width would. */
+export function setViewportWidth(px: number) {
+  window.innerWidth = px;
+  window.matchMedia = ((query: string) => {
+    const max = Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY);
+    return { matches: px <= max, media: query, addEventListener: () => {}, removeEventListener: () => {} };
+  }) as unknown as typeof window.matchMedia;
+}
