@@ -53,7 +53,7 @@ export function sessionHandlers(user: User | null = verifiedUser, permissions: s
 /** Shows the current location so tests can assert redirects. */
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
 interface RenderOptions {

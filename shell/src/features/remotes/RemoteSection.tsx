@@ -8,6 +8,11 @@ import { SectionErrorBoundary } from './SectionErrorBoundary';
 type Section = LazyExoticComponent<ComponentType>;
 const loaded = new Map<string, { attempt: number; component: Section }>();
 
+/** Drops every cached section component (a new remotes manifest, or a fresh test). */
+export function forgetLoadedSections(): void {
+  loaded.clear();
+}
+
 async function loadSection(remote: string, attempt: number): Promise<{ default: ComponentType }> {
   const id = registerSection(remote, attempt > 0);
   const mod = await loadRemote<{ default: ComponentType }>(id);
@@ -40,6 +45,11 @@ export function SectionUnavailable({ onRetry }: { onRetry: () => void }) {
 
 /** Mounts one remote section; a section that fails never takes the shell down. */
 export function RemoteSection({ remote }: { remote: string }) {
+  // Keyed so that moving between two sections never carries one section's failure into the other.
+  return <SectionLoader key={remote} remote={remote} />;
+}
+
+function SectionLoader({ remote }: { remote: string }) {
   const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(() => loaded.get(remote)?.attempt ?? 0);
   const Component = sectionComponent(remote, attempt);

@@ -1,0 +1,92 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { renderWithProviders } from '@lager/shared/testing';
+import { screen } from '@testing-library/react';
+import { Link, Route, Routes } from 'react-router-dom';
+import { forgetLoadedSections, RemoteSection } from './RemoteSection';
+import { setRemotesManifest } from './remotes-manifest';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+const mockedLoad = jest.mocked(loadRemote);
+const mockedRegister = jest.mocked(registerRemotes);
+
+const entry = (port: number) => ({ stable: { version: '1.0.0', entry: `http://127.0.0.1:${port}/mf-manifest.json` } });
+
+function FakeInfo() {
+  return <p>Info section content</p>;
+}
+
+function Shell() {
+  return (
+    <>
+      <nav>
+        <Link to="/info">Info</Link> <Link to="/admin/user">Users</Link>
+      </nav>
+      <Routes>
+        <Route path="/info/*" element={<RemoteSection remote="remote-info" />} />
+        <Route path="/admin/user/*" element={<RemoteSection remote="remote-user-admin" />} />
+        <Route path="*" element={<p>Shell home</p>} />
+      </Routes>
+    </>
+  );
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  mockedLoad.mockReset();
+  mockedRegister.mockReset();
+  forgetLoadedSections();
+  setRemotesManifest({ remotes: { 'remote-info': entry(3004), 'remote-user-admin': entry(3003) } });
+});
+
+test('renders a section from its remote, registered from the runtime manifest', async () => {
+  mockedLoad.mockResolvedValue({ default: FakeInfo });
+  renderWithProviders(<Shell />, { route: '/info' });
+  expect(screen.getByRole('status')).toHaveTextContent('Bereich wird geladen');
+  expect(await screen.findByText('Info section content')).toBeInTheDocument();
+  expect(mockedRegister).toHaveBeenCalledWith(
+    [{ name: 'remote_info', entry: 'http://127.0.0.1:3004/mf-manifest.json' }],
+    { force: false },
+  );
+  expect(mockedLoad).toHaveBeenCalledWith('remote_info/InfoRoutes');
+});
+
+test('a failing remote shows the unavailable card; Retry loads it again without a page reload', async () => {
+  mockedLoad.mockRejectedValueOnce(new Error('RUNTIME-003 manifest fetch failed'));
+  mockedLoad.mockResolvedValueOnce({ default: () => <p>User admin content</p> });
+  const { user } = renderWithProviders(<Shell />, { route: '/admin/user', language: 'en' });
+  expect(await screen.findByRole('heading', { name: 'Section unavailable' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('User admin content')).toBeInTheDocument();
+  // The retry forces a fresh registration so the runtime drops the failed attempt.
+  expect(mockedRegister).toHaveBeenLastCalledWith(expect.anything(), { force: true });
+  expect(mockedLoad).toHaveBeenCalledTimes(2);
+});
+
+test('a dead remote does not break the shell or other sections', async () => {
+  mockedLoad.mockImplementation(async (id: string) => {
+    if (id.startsWith('remote_user_admin')) throw new Error('offline');
+    return { default: FakeInfo };
+  });
+  const { user } = renderWithProviders(<Shell />, { route: '/admin/user', language: 'en' });
+  expect(await screen.findByText('Section unavailable')).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Info' }));
+  expect(await screen.findByText('Info section content')).toBeInTheDocument();
+});
+
+test('a remote without an entry in remotes.json shows the unavailable card', async () => {
+  setRemotesManifest({ remotes: {} });
+  renderWithProviders(<Shell />, { route: '/info', language: 'en' });
+  expect(await screen.findByText('Section unavailable')).toBeInTheDocument();
+  expect(mockedLoad).not.toHaveBeenCalled();
+});
+
+test('a section that throws while rendering is contained by the boundary', async () => {
+  mockedLoad.mockResolvedValue({
+    default: () => {
+      throw new Error('render bug');
+    },
+  });
+  renderWithProviders(<Shell />, { route: '/info', language: 'en' });
+  expect(await screen.findByText('Section unavailable')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+});
