@@ -1,0 +1,228 @@
+/**
+ * Serves Lager the way production does, on loopback: the API, the shell (with /api and
+ * /sanctum proxied to the API so cookies stay first-party), and every remote from its own
+ * origin with CORS. Used by `npm start`, the end-to-end tests and the benchmark.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const httpProxy = require('http-proxy');
+const sirv = require('sirv');
+
+const repoRoot = path.resolve(__dirname, '..');
+const REMOTES = ['remote-account', 'remote-warehouse-admin', 'remote-user-admin', 'remote-info'];
+const DEFAULT_PORTS = {
+  shell: 3000,
+  'remote-account': 3001,
+  'remote-warehouse-admin': 3002,
+  'remote-user-admin': 3003,
+  'remote-info': 3004,
+  api: 8000,
+};
+
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)$/;
+
+/** Static files: hashed assets cached for a year, manifests and HTML never cached. */
+function staticHandler(dir, { spa = false, cors = false } = {}) {
+  return sirv(dir, {
+    dev: false,
+    etag: true,
+    single: spa,
+    gzip: false,
+    setHeaders(res, pathname) {
+      if (cors) {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      }
+      res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+function listen(server, port, host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address().port);
+    });
+  });
+}
+
+function closeServer(server) {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}
+
+/** A restartable static server for one remote's build (a remote team's "CDN origin"). */
+async function serveRemote(dir, port = 0) {
+  const handler = staticHandler(dir, { cors: true });
+  const notFound = (_req, res) => {
+    res.statusCode = 404;
+    res.end('Not found');
+  };
+  let server = http.createServer((req, res) => handler(req, res, () => notFound(req, res)));
+  const boundPort = await listen(server, port);
+  return {
+    url: `http://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    async stop() {
+      await closeServer(server);
+    },
+    async restart() {
+      server = http.createServer((req, res) => handler(req, res, () => notFound(req, res)));
+      await listen(server, boundPort);
+    },
+  };
+}
+
+/**
+ * The shell's origin: its build, `config.json` and `remotes.json` generated from the
+ * running stack (runtime configuration, never baked into the build), and a proxy to the API.
+ */
+async function serveShell({ dir, port = 0, apiUrl, config, remotesManifest }) {
+  const handler = staticHandler(dir, { spa: true });
+  const proxy = httpProxy.createProxyServer({ target: apiUrl, xfwd: true });
+  proxy.on('error', (_err, _req, res) => {
+    if (res.writeHead && !res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end?.(JSON.stringify({ message: 'API unavailable.' }));
+  });
+  const json = (res, body) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+    res.end(JSON.stringify(body));
+  };
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/')) return proxy.web(req, res);
+    if (url.split('?')[0] === '/config.json') return json(res, config());
+    if (url.split('?')[0] === '/remotes.json') return json(res, remotesManifest());
+    return handler(req, res);
+  });
+  const boundPort = await listen(server, port);
+  return { url: `http://127.0.0.1:${boundPort}`, port: boundPort, stop: () => closeServer(server) };
+}
+
+async function waitForHealth(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('API did not become healthy in time');
+}
+
+/** Starts the API (tsx) as a child process and waits until /api/health answers. */
+async function startApi({ port, dataDir, appUrl, origins, seedDemo = false, env = {}, quiet = false }) {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'src/server.ts'], {
+    cwd: path.join(repoRoot, 'api'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: appUrl,
+      FRONTEND_ORIGINS: origins.join(','),
+      SEED_DEMO: seedDemo ? '1' : '',
+      ...env,
+    },
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child);
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function remoteManifestFor(remoteUrls) {
+  return {
+    remotes: Object.fromEntries(
+      Object.entries(remoteUrls).map(([name, url]) => [
+        name,
+        { stable: { version: 'local', entry: `${url}/mf-manifest.json` } },
+      ]),
+    ),
+  };
+}
+
+/** Everything at once. Ports of 0 pick free ones (tests); `npm start` uses the defaults. */
+async function startStack({
+  ports = DEFAULT_PORTS,
+  dataDir = path.join(repoRoot, 'data'),
+  seedDemo = false,
+  quietApi = false,
+  contactEmail = process.env.CONTACT_EMAIL ?? 'kontakt@lager.example',
+  remotesManifest,
+} = {}) {
+  for (const app of ['shell', ...REMOTES]) {
+    if (!fs.existsSync(path.join(repoRoot, app, 'dist/index.html'))) {
+      throw new Error(`${app}/dist is missing: run "npm run build" first`);
+    }
+  }
+  const remotes = {};
+  for (const name of REMOTES) remotes[name] = await serveRemote(path.join(repoRoot, name, 'dist'), ports[name] ?? 0);
+  const shellPort = ports.shell ?? 0;
+  // The shell port must be known before the API starts (CORS origins, links in mails).
+  const reserved = http.createServer();
+  const actualShellPort = await listen(reserved, shellPort);
+  await closeServer(reserved);
+  const shellUrl = `http://127.0.0.1:${actualShellPort}`;
+  const apiPort = ports.api || (await freePort());
+  const origins = [shellUrl, `http://localhost:${actualShellPort}`, ...Object.values(remotes).map((r) => r.url)];
+  const api = await startApi({ port: apiPort, dataDir, appUrl: shellUrl, origins, seedDemo, quiet: quietApi });
+  const manifest = () =>
+    remotesManifest?.() ?? remoteManifestFor(Object.fromEntries(Object.entries(remotes).map(([n, r]) => [n, r.url])));
+  const shell = await serveShell({
+    dir: path.join(repoRoot, 'shell/dist'),
+    port: actualShellPort,
+    apiUrl: api.url,
+    config: () => ({ apiBaseUrl: '', apiHost: new URL(shellUrl).host, contactEmail }),
+    remotesManifest: manifest,
+  });
+  return {
+    shell,
+    api,
+    remotes,
+    dataDir,
+    async stop() {
+      await shell.stop();
+      for (const r of Object.values(remotes)) await r.stop().catch(() => {});
+      await api.stop();
+    },
+  };
+}
+
+async function freePort() {
+  const server = http.createServer();
+  const port = await listen(server, 0);
+  await closeServer(server);
+  return port;
+}
+
+module.exports = {
+  repoRoot,
+  REMOTES,
+  DEFAULT_PORTS,
+  serveRemote,
+  serveShell,
+  startApi,
+  startStack,
+  remoteManifestFor,
+  freePort,
+};
