@@ -12,6 +12,7 @@ async function start() {
     <AppProviders store={createAppStore()}>
       <Routes>
         <Route path="/admin/user/*" element={<UserAdminRoutes />} />
+        <Route path="/invitations/*" element={<UserAdminRoutes />} />
         <Route path="*" element={<Navigate to="/admin/user" replace />} />
       </Routes>
     </AppProviders>,

@@ -1,3 +1,42 @@
+import { addTranslations } from '@lager/shared';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { AssignRolePage } from '../features/assign/components/AssignRolePage';
+import { UserAdminHome } from '../features/hub/components/UserAdminHome';
+import { InvitationHandler } from '../features/invitations/components/InvitationHandler';
+import { InviteUserPage } from '../features/invite/components/InviteUserPage';
+import { RemoveUsersPage } from '../features/remove/components/RemoveUsersPage';
+import { RoleFormPage } from '../features/roles/components/RoleFormPage';
+import { RolesPage } from '../features/roles/components/RolesPage';
+import { NS } from '../lib/namespace';
+import de from '../locales/de.json';
+import en from '../locales/en.json';
+
+addTranslations(NS, { de, en });
+
+/**
+ * The user-admin section. The shell mounts it twice, under /admin/user/* and
+ * /invitations/*; the paths below are relative to whichever mount matched.
+ */
 export default function UserAdminRoutes() {
-  return <p>remote-user-admin placeholder</p>;
+  const { pathname } = useLocation();
+  if (pathname === '/invitations' || pathname.startsWith('/invitations/')) {
+    return (
+      <Routes>
+        <Route path=":action/:token" element={<InvitationHandler />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    );
+  }
+  return (
+    <Routes>
+      <Route index element={<UserAdminHome />} />
+      <Route path="invite" element={<InviteUserPage />} />
+      <Route path="remove" element={<RemoveUsersPage />} />
+      <Route path="roles" element={<RolesPage />} />
+      <Route path="roles/new" element={<RoleFormPage />} />
+      <Route path="roles/assign" element={<AssignRolePage />} />
+      <Route path="roles/edit/:role_id" element={<RoleFormPage />} />
+      <Route path="*" element={<Navigate to="/admin/user" replace />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,35 @@
+import { Card } from '@lager/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { NS } from '../../../lib/namespace';
+import { REQUIRED } from '../../../lib/permissions';
+import { ScreenGate } from '../../../lib/ScreenGate';
+import { useSection } from '../../../lib/use-section';
+
+const CARDS = [
+  { key: 'inviteUser', text: 'cards.inviteText', to: '/admin/user/invite', required: REQUIRED.inviteCard },
+  { key: 'removeUsers', text: 'cards.removeText', to: '/admin/user/remove', required: REQUIRED.removeCard },
+  { key: 'roles', text: 'cards.rolesText', to: '/admin/user/roles', required: REQUIRED.rolesCard },
+] as const;
+
+/** `/admin/user` (useradmin): one card per area the user may enter. */
+export function UserAdminHome() {
+  const { t } = useTranslation(NS);
+  const { can } = useSection();
+  return (
+    <ScreenGate title={t('titles.userAdmin')} required={REQUIRED.hub} needsWarehouse={false}>
+      {() => (
+        <div className="cards">
+          {CARDS.filter((card) => can(card.required)).map((card) => (
+            <Card key={card.key} title={t(`titles.${card.key}`)}>
+              <p>{t(card.text)}</p>
+              <Link className="button" to={card.to} aria-label={t(`titles.${card.key}`)}>
+                {t('buttons.open')}
+              </Link>
+            </Card>
+          ))}
+        </div>
+      )}
+    </ScreenGate>
+  );
+}

@@ -1,0 +1,13 @@
+import { api } from '@lager/shared';
+
+const removeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    userAdminRemoveUsers: build.mutation<{ message: string; removed: number }, number[]>({
+      query: (user_ids) => ({ url: 'api/admin/warehouse/remove-users', method: 'DELETE', data: { user_ids } }),
+      invalidatesTags: ['Member'],
+    }),
+  }),
+  overrideExisting: 'throw',
+});
+
+export const { useUserAdminRemoveUsersMutation } = removeApi;

@@ -1,0 +1,53 @@
+import { Alert, Checklist, EmptyState, Loading } from '@lager/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { NS } from '../../../lib/namespace';
+import { useUserAdminRolesQuery } from '../../../lib/roles-query';
+
+interface RoleListProps {
+  warehouseId: number;
+  /** Checkboxes and select all / none need delete_role. */
+  selectable: boolean;
+  /** Edit links need edit_role. */
+  editable: boolean;
+  selected: number[];
+  onChange: (selected: number[]) => void;
+  /** Tells the screen the listed order, which deletion follows. */
+  onOrder: (ids: number[]) => void;
+}
+
+export function RoleList({ warehouseId, selectable, editable, selected, onChange, onOrder }: RoleListProps) {
+  const { t } = useTranslation(NS);
+  const { data: roles, isLoading, isError } = useUserAdminRolesQuery(warehouseId);
+
+  useEffect(() => {
+    if (roles) onOrder(roles.map((r) => r.id));
+  }, [roles, onOrder]);
+
+  if (isLoading) return <Loading />;
+  if (isError || !roles) return <Alert kind="error">{t('errors.loadRolesFailed')}</Alert>;
+  if (roles.length === 0) return <EmptyState>{t('messages.noRoles')}</EmptyState>;
+
+  return (
+    <Checklist
+      legend={t('labels.roles')}
+      selectable={selectable}
+      selected={selected}
+      onChange={onChange}
+      items={roles.map((role) => ({
+        id: role.id,
+        label: role.description ? `${role.name} – ${role.description}` : role.name,
+        extra: editable && (
+          <Link
+            className="button link"
+            to={`/admin/user/roles/edit/${role.id}`}
+            aria-label={`${t('buttons.edit')}: ${role.name}`}
+          >
+            {t('buttons.edit')}
+          </Link>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+/** The i18next namespace of this section. */
+export const NS = 'userAdmin';
