@@ -1,0 +1,27 @@
+import { allFilled, type Warehouse } from '@lager/shared';
+
+/** What the new and edit forms send (POST api/admin/warehouse, PUT api/warehouses/edit/:id). */
+export type WarehouseInput = Omit<Warehouse, 'id'>;
+
+/** Form state: select values stay strings ('' = nothing chosen) so drafts round-trip through JSON. */
+export type WarehouseFormValues = {
+  name: string;
+  industry_id: string;
+  usage_id: string;
+};
+
+export const EMPTY_WAREHOUSE_FORM: WarehouseFormValues = { name: '', industry_id: '', usage_id: '' };
+
+/** Spec §5: name, industry and usage are all required; null means "fill all fields". */
+export function toWarehouseInput(values: WarehouseFormValues): WarehouseInput | null {
+  if (!allFilled(values.name, values.industry_id, values.usage_id)) return null;
+  return { name: values.name.trim(), industry_id: Number(values.industry_id), usage_id: Number(values.usage_id) };
+}
+
+export function toFormValues(warehouse: WarehouseInput): WarehouseFormValues {
+  return {
+    name: warehouse.name,
+    industry_id: String(warehouse.industry_id),
+    usage_id: String(warehouse.usage_id),
+  };
+}

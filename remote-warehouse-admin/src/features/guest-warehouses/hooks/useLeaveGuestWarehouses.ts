@@ -1,0 +1,46 @@
+import { type ApiError, api, normalizeError, useAppDispatch } from '@lager/shared';
+import { useCallback, useState } from 'react';
+import { useWarehouseAdminLeaveMutation } from '../api/guest-warehouses';
+
+export interface LeaveOutcome {
+  /** Ids left successfully, in order. */
+  left: number[];
+  /** The failure that stopped the run, if any. */
+  error?: ApiError;
+}
+
+/**
+ * Leaves warehouses one at a time, in order, with the same password (spec §4); the first
+ * failure stops the run. Afterwards the lists are refreshed, whatever happened, so the
+ * screen shows what really remains.
+ */
+export function useLeaveGuestWarehouses() {
+  const [leave] = useWarehouseAdminLeaveMutation();
+  const dispatch = useAppDispatch();
+  const [isLeaving, setIsLeaving] = useState(false);
+
+  const leaveAll = useCallback(
+    async (ids: number[], password: string): Promise<LeaveOutcome> => {
+      setIsLeaving(true);
+      const left: number[] = [];
+      try {
+        for (const id of ids) {
+          try {
+            await leave({ id, password }).unwrap();
+            left.push(id);
+          } catch (caught) {
+            return { left, error: normalizeError(caught) };
+          }
+        }
+        return { left };
+      } finally {
+        setIsLeaving(false);
+        // Leaving the current warehouse changes the user's current warehouse and permissions too.
+        dispatch(api.util.invalidateTags(['Warehouse', 'User', 'Permissions']));
+      }
+    },
+    [leave, dispatch],
+  );
+
+  return { leaveAll, isLeaving };
+}

@@ -1,0 +1,32 @@
+import { Card, Page } from '@lager/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+/** /admin/warehouse (route name warehouseadmin): new, my and guest warehouses. */
+export function WarehouseAdminHome() {
+  const { t } = useTranslation('warehouseAdmin');
+  return (
+    <Page title={t('titles.home')}>
+      <div className="cards">
+        <Card title={t('titles.new')}>
+          <p>{t('home.newText')}</p>
+          <Link className="button" to="/admin/warehouse/new">
+            {t('home.newLink')}
+          </Link>
+        </Card>
+        <Card title={t('titles.my')}>
+          <p>{t('home.myText')}</p>
+          <Link className="button" to="/admin/warehouse/my">
+            {t('home.myLink')}
+          </Link>
+        </Card>
+        <Card title={t('titles.guest')}>
+          <p>{t('home.guestText')}</p>
+          <Link className="button" to="/admin/warehouse/guest">
+            {t('home.guestLink')}
+          </Link>
+        </Card>
+      </div>
+    </Page>
+  );
+}

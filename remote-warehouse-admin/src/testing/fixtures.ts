@@ -1,0 +1,28 @@
+import type { NamedOption, Warehouse } from '@lager/shared';
+import { API, HttpResponse, rest } from '@lager/shared/testing';
+
+/** A few industries/usages whose order differs between German and English. */
+export const industries: NamedOption[] = [
+  { id: 1, name: 'gastronomy' },
+  { id: 2, name: 'retail' },
+  { id: 3, name: 'automotive' },
+  { id: 4, name: 'other' },
+  { id: 5, name: 'textile' },
+];
+export const usages: NamedOption[] = [
+  { id: 1, name: 'private' },
+  { id: 2, name: 'business' },
+  { id: 3, name: 'other' },
+  { id: 4, name: 'rental' },
+];
+
+export const optionHandlers = [
+  rest.get(`${API}/api/industries`, () => HttpResponse.json(industries)),
+  rest.get(`${API}/api/usages`, () => HttpResponse.json(usages)),
+];
+
+export const warehouse = (id: number, name: string): Warehouse => ({ id, name, industry_id: 1, usage_id: 2 });
+
+/** Options of a select as the user sees them, in order. */
+export const optionTexts = (select: HTMLElement) =>
+  Array.from((select as HTMLSelectElement).options).map((o) => o.textContent);
