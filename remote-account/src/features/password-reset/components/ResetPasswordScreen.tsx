@@ -1,0 +1,39 @@
+import { Alert, Card, DELAYS, Loading, Page, useDelayed } from '@lager/shared';
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAccountTranslation } from '../../../lib/i18n';
+import { type ResetTokenArgs, useAccountValidateResetTokenQuery } from '../api/password-reset-api';
+import { ResetPasswordForm } from './ResetPasswordForm';
+
+/** /reset-password?token&email — the link from the reset mail; both parameters are required. */
+export function ResetPasswordScreen() {
+  const { t } = useAccountTranslation();
+  const [query] = useSearchParams();
+  const token = query.get('token');
+  const email = query.get('email');
+  if (!token || !email) return <Navigate to="/" replace />;
+  return (
+    <Page title={t('titles.resetPassword')}>
+      <Card>
+        <CheckedResetForm link={{ token, email }} />
+      </Card>
+    </Page>
+  );
+}
+
+/** The token is checked on load; an invalid one sends the user to ask for a new link. */
+function CheckedResetForm({ link }: { link: ResetTokenArgs }) {
+  const { t } = useAccountTranslation();
+  const navigate = useNavigate();
+  const schedule = useDelayed();
+  const { data, isError, isLoading } = useAccountValidateResetTokenQuery(link);
+  const invalid = isError || data?.valid === false;
+
+  useEffect(() => {
+    if (invalid) schedule(() => navigate('/forgotpassword'), DELAYS.invalidResetTokenRedirect);
+  }, [invalid, schedule, navigate]);
+
+  if (isLoading) return <Loading label={t('messages.checkingToken')} />;
+  if (invalid) return <Alert kind="error">{t('errors.invalidResetToken')}</Alert>;
+  return <ResetPasswordForm link={link} />;
+}

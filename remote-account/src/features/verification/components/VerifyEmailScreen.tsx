@@ -1,0 +1,35 @@
+import { Alert, browser, DELAYS, Loading, Page, useDelayed } from '@lager/shared';
+import { useEffect } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { useAccountTranslation } from '../../../lib/i18n';
+import { useAccountVerifyEmailQuery, type VerifyEmailArgs } from '../api/verification-api';
+
+/** /email/verify/:id/:hash?expires&signature — the link from the verification mail. */
+export function VerifyEmailScreen() {
+  const { t } = useAccountTranslation();
+  const { id = '', hash = '' } = useParams();
+  const [query] = useSearchParams();
+  const expires = query.get('expires');
+  const signature = query.get('signature');
+  if (!expires || !signature) return <Navigate to="/" replace />;
+  return (
+    <Page title={t('titles.verifyEmail')}>
+      <VerificationResult args={{ id, hash, expires, signature }} />
+    </Page>
+  );
+}
+
+function VerificationResult({ args }: { args: VerifyEmailArgs }) {
+  const { t } = useAccountTranslation();
+  const { isSuccess, isError } = useAccountVerifyEmailQuery(args);
+  const schedule = useDelayed();
+
+  useEffect(() => {
+    // The reload picks up the verified state everywhere (menu, guard, permissions).
+    if (isSuccess) schedule(() => browser.reload(), DELAYS.verifyReload);
+  }, [isSuccess, schedule]);
+
+  if (isSuccess) return <Alert kind="success">{t('messages.verified')}</Alert>;
+  if (isError) return <Alert kind="error">{t('errors.verificationNotificationFailed')}</Alert>;
+  return <Loading label={t('messages.verifying')} />;
+}
