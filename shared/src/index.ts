@@ -5,10 +5,12 @@ export { type ApiError, hasFieldError, isApiError, messageIncludes, normalizeErr
 export { CSRF_COOKIE_PATH, fetchCsrfCookie, http, readCookie, XSRF_COOKIE, XSRF_HEADER } from './api/http';
 export type * from './api/types';
 export * from './auth/auth';
+export { RequirePermission } from './auth/require-permission';
 export { browser } from './browser';
 export * from './config/runtime-config';
 export * from './constants';
 export { useDelayed } from './hooks/use-delayed';
+export { useDelayedNavigation } from './hooks/use-delayed-navigation';
 export { useDraft } from './hooks/use-draft';
 export { useIsMobile, useMediaQuery } from './hooks/use-media-query';
 export {
@@ -21,6 +23,7 @@ export {
   switchLanguage,
 } from './i18n/i18n';
 export { AppProviders } from './providers';
+export { namedRoutes, type RouteName, routePatterns } from './routing/routes';
 export {
   type AppDispatch,
   type AppStore,

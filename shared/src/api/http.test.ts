@@ -1,6 +1,6 @@
-import { API, HttpResponse, rest, setupApiServer } from '../testing';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { i18n, initI18n } from '../i18n/i18n';
+import { API, HttpResponse, rest, setupApiServer } from '../testing';
 import { normalizeError } from './errors';
 import { http } from './http';
 

@@ -1,4 +1,4 @@
-import { useGetPermissionsQuery, useGetUserQuery } from '../api/api';
+import { api, useGetPermissionsQuery, useGetUserQuery } from '../api/api';
 import type { User } from '../api/types';
 import { PERMISSIONS_STORAGE_KEY } from '../constants';
 
@@ -9,8 +9,10 @@ export interface AuthState {
   user?: User;
 }
 
-export function authStatusOf(user: User | undefined, failed: boolean): AuthStatus {
+/** `user === null` is a session this app ended itself (see `markLoggedOut`). */
+export function authStatusOf(user: User | null | undefined, failed: boolean): AuthStatus {
   if (user) return user.email_verified_at ? 'verified' : 'unverified';
+  if (user === null) return 'loggedOut';
   if (failed) return 'loggedOut';
   return 'unknown';
 }
@@ -18,7 +20,17 @@ export function authStatusOf(user: User | undefined, failed: boolean): AuthStatu
 /** The login state, resolved once from `GET api/user` and shared by every section. */
 export function useAuth(): AuthState {
   const { data, isError } = useGetUserQuery();
-  return { status: authStatusOf(data, isError), user: data };
+  return { status: authStatusOf(data, isError), user: data ?? undefined };
+}
+
+/**
+ * After a successful logout: the cached user becomes "nobody" at once (so the guard and
+ * the header switch to the logged-out state without a refetch) and the permission cache goes.
+ * Dispatch and await it: `await dispatch(markLoggedOut())`.
+ */
+export function markLoggedOut() {
+  window.localStorage.removeItem(PERMISSIONS_STORAGE_KEY);
+  return api.util.upsertQueryData('getUser', undefined, null as unknown as User);
 }
 
 export function readCachedPermissions(): string[] {

@@ -3,9 +3,7 @@ import path from 'node:path';
 
 /** Every catalogue pair in the repo (`<pkg>/src/locales/{de,en}.json`) must have the same keys. */
 const repo = path.resolve(__dirname, '../../..');
-const packages = fs
-  .readdirSync(repo)
-  .filter((dir) => fs.existsSync(path.join(repo, dir, 'src/locales/de.json')));
+const packages = fs.readdirSync(repo).filter((dir) => fs.existsSync(path.join(repo, dir, 'src/locales/de.json')));
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') {

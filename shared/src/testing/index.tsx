@@ -36,6 +36,33 @@ export const verifiedUser: User = {
   current_warehouse_id: 10,
 };
 
+/** Logged in, e-mail not yet verified. */
+export const unverifiedUser: User = { ...verifiedUser, id: 2, email: 'new@example.com', email_verified_at: null };
+
+/**
+ * Collects every translation key a test renders that exists in no catalogue
+ * (`namespace:key (language)`). Call at the top of a test file; the list is emptied before each test.
+ */
+export function trackMissingTranslations(): string[] {
+  const missing: string[] = [];
+  const options = i18n.options as typeof i18n.options & { saveMissing?: boolean };
+  let before: Pick<typeof options, 'saveMissing' | 'missingKeyHandler'> = {};
+  beforeEach(() => {
+    initI18n();
+    missing.length = 0;
+    before = { saveMissing: options.saveMissing, missingKeyHandler: options.missingKeyHandler };
+    options.saveMissing = true;
+    options.missingKeyHandler = (lngs, ns, key) => {
+      missing.push(`${ns}:${key} (${[lngs].flat().join(',')})`);
+    };
+  });
+  afterEach(() => {
+    options.saveMissing = before.saveMissing;
+    options.missingKeyHandler = before.missingKeyHandler;
+  });
+  return missing;
+}
+
 /** Handlers for a signed-in session (user + permissions + csrf cookie). */
 export function sessionHandlers(user: User | null = verifiedUser, permissions: string[] = []) {
   return [
