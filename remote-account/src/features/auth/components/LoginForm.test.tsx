@@ -1,0 +1,107 @@
+import { browser, DELAYS } from '@lager/shared';
+import { sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { answer, mountAccount, storedText } from '../../../testing/mount';
+
+const server = setupApiServer(...sessionHandlers(null));
+let reload: jest.SpyInstance;
+beforeEach(() => {
+  reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+test.each(['/', '/login'])('%s shows the login form with links to register and forgot password', (route) => {
+  mountAccount(route);
+  expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+  expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
+  expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+  expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgotpassword');
+});
+
+test.each([
+  ['en', '', '', 'Please fill in all fields.'],
+  ['en', 'a@b.ch', '', 'Please fill in all fields.'],
+  ['de', '', 'secret123', 'Bitte füllen Sie alle Felder aus.'],
+] as const)('%s: email %j / password %j → "%s", nothing sent', async (language, email, password, text) => {
+  const login = answer('post', 'api/login', 200, {});
+  server.use(login.handler);
+  const { user } = mountAccount('/login', language);
+  if (email) await user.type(screen.getByLabelText(/mail/i), email);
+  if (password) await user.type(screen.getByLabelText(language === 'de' ? 'Passwort' : 'Password'), password);
+  await user.click(screen.getByRole('button', { name: language === 'de' ? 'Anmelden' : 'Log in' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(login.sent).toEqual([]);
+});
+
+test.each([
+  ['en', 'Login failed. Please check your e-mail address and password.'],
+  ['de', 'Anmeldung fehlgeschlagen. Bitte überprüfen Sie E-Mail-Adresse und Passwort.'],
+] as const)('%s: wrong credentials (422) show loginFailed, no reload, input kept', async (language, text) => {
+  server.use(
+    answer('post', 'api/login', 422, {
+      message: 'These credentials do not match our records.',
+      errors: { email: ['These credentials do not match our records.'] },
+    }).handler,
+  );
+  const { user } = mountAccount('/login', language);
+  await user.type(screen.getByLabelText(/mail/i), 'a@b.ch');
+  await user.type(screen.getByLabelText(/^Passw/), 'wrongpass');
+  await user.click(screen.getByRole('button', { name: language === 'de' ? 'Anmelden' : 'Log in' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(screen.getByLabelText(/mail/i)).toHaveValue('a@b.ch');
+  expect(reload).not.toHaveBeenCalled();
+});
+
+test('success: sends email and password, clears the draft, reloads only after DELAYS.loginReload', async () => {
+  jest.useFakeTimers();
+  const login = answer('post', 'api/login', 200, { user: { id: 1 } });
+  server.use(login.handler);
+  const { user } = mountAccount('/login');
+  await user.type(screen.getByLabelText('E-mail'), ' a@b.ch ');
+  await user.type(screen.getByLabelText('Password'), 'secret123');
+  expect(storedText()).toContain('a@b.ch');
+  expect(storedText()).not.toContain('secret123');
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+  expect(await screen.findByRole('status')).toHaveTextContent('Login successful.');
+  expect(login.sent).toEqual([{ email: 'a@b.ch', password: 'secret123' }]);
+  // The shared draft hook re-stores the emptied form; what matters is that the input is gone.
+  expect(storedText()).not.toContain('a@b.ch');
+  expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
+  act(() => jest.advanceTimersByTime(DELAYS.loginReload - 1));
+  expect(reload).not.toHaveBeenCalled();
+  act(() => jest.advanceTimersByTime(1));
+  expect(reload).toHaveBeenCalledTimes(1);
+});
+
+test('the e-mail draft survives a remount; the password never does', async () => {
+  const first = mountAccount('/login');
+  await first.user.type(screen.getByLabelText('E-mail'), 'kept@example.com');
+  await first.user.type(screen.getByLabelText('Password'), 'topsecret1');
+  first.unmount();
+  mountAccount('/login');
+  expect(screen.getByLabelText('E-mail')).toHaveValue('kept@example.com');
+  expect(screen.getByLabelText('Password')).toHaveValue('');
+  expect(storedText()).not.toContain('topsecret1');
+});
+
+test('no double submission: two quick submits send one request; the button is disabled meanwhile', async () => {
+  const login = answer('post', 'api/login', 422, { message: 'These credentials do not match our records.' });
+  login.hold();
+  server.use(login.handler);
+  const { user } = mountAccount('/login');
+  await user.type(screen.getByLabelText('E-mail'), 'a@b.ch');
+  await user.type(screen.getByLabelText('Password'), 'secret123');
+  const button = screen.getByRole('button', { name: 'Log in' });
+  fireEvent.submit(button.closest('form')!);
+  fireEvent.submit(button.closest('form')!);
+  expect(button).toBeDisabled();
+  login.release();
+  expect(await screen.findByRole('alert')).toBeInTheDocument();
+  expect(login.sent).toHaveLength(1);
+  expect(button).toBeEnabled();
+});
