@@ -1,5 +1,5 @@
 import { Alert, Checklist, hasFieldError, isApiError, isBlank, Loading, TextField, useDraft } from '@lager/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NS } from '../../../lib/namespace';
@@ -28,6 +28,13 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
   const [error, setError] = useState<string>();
   const pending = createState.isLoading || updateState.isLoading;
   const complete = !isBlank(values.name) && values.permissions.length > 0;
+  const pristine = sameRole(values, initial);
+
+  // Runs after useDraft stores the values: only real edits are kept, so an untouched
+  // edit form never shadows later changes made on the server.
+  useEffect(() => {
+    if (pristine) clearDraft();
+  }, [pristine, values, clearDraft]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -79,5 +86,14 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+function sameRole(a: RoleInput, b: RoleInput): boolean {
+  return (
+    a.name === b.name &&
+    a.description === b.description &&
+    a.permissions.length === b.permissions.length &&
+    a.permissions.every((id) => b.permissions.includes(id))
   );
 }

@@ -1,0 +1,202 @@
+import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay } from 'msw';
+import { allHandlers, errorJson, mount, PERMISSIONS, settled } from '../../../testing/fixtures';
+
+const server = setupApiServer(...allHandlers());
+
+function captureSave(method: 'post' | 'put', url: string, answer = () => HttpResponse.json({ role: {} })) {
+  const bodies: unknown[] = [];
+  server.use(
+    rest[method](`${API}/${url}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+const saveButton = () => screen.getByRole('button', { name: 'Save role' });
+
+test('permission labels come from the catalogue (translated), not the server text', async () => {
+  const { unmount } = mount('/admin/user/roles/new');
+  await settled();
+  const list = screen.getByRole('group', { name: 'Permissions' });
+  for (const label of ['Create roles', 'Edit roles', 'Delete roles', 'Assign roles to users', 'Invite users']) {
+    expect(within(list).getByRole('checkbox', { name: label })).toBeInTheDocument();
+  }
+  expect(screen.queryByText(/server create_role/)).not.toBeInTheDocument();
+  unmount();
+  mount('/admin/user/roles/new', 'de');
+  await settled();
+  expect(screen.getByRole('checkbox', { name: 'Rollen erstellen' })).toBeInTheDocument();
+});
+
+test('an unknown permission name falls back to the server description', async () => {
+  server.use(
+    rest.get(`${API}/api/admin/permissions`, () =>
+      HttpResponse.json([{ id: 99, name: 'count_stock', description: 'Bestand zählen' }]),
+    ),
+  );
+  mount('/admin/user/roles/new');
+  expect(await screen.findByRole('checkbox', { name: 'Bestand zählen' })).toBeInTheDocument();
+});
+
+test('submit stays disabled until the name is non-blank and a permission is ticked', async () => {
+  const { user } = mount('/admin/user/roles/new');
+  await settled();
+  expect(saveButton()).toBeDisabled();
+  await user.type(screen.getByLabelText('Role name'), '   ');
+  await user.click(screen.getByRole('checkbox', { name: 'Edit roles' }));
+  expect(saveButton()).toBeDisabled();
+  await user.type(screen.getByLabelText('Role name'), 'Lager');
+  expect(saveButton()).toBeEnabled();
+  await user.click(screen.getByRole('checkbox', { name: 'Edit roles' }));
+  expect(saveButton()).toBeDisabled();
+});
+
+test('select all / none on the permission checklist', async () => {
+  const { user } = mount('/admin/user/roles/new');
+  await settled();
+  await user.click(screen.getByRole('button', { name: 'Select all' }));
+  expect(screen.getAllByRole('checkbox').filter((b) => (b as HTMLInputElement).checked)).toHaveLength(6);
+  await user.click(screen.getByRole('button', { name: 'Select none' }));
+  expect(screen.getAllByRole('checkbox').filter((b) => (b as HTMLInputElement).checked)).toHaveLength(0);
+});
+
+test('new role: POST createrole with name, description and permission ids, then back to the roles list', async () => {
+  const bodies = captureSave('post', 'api/admin/createrole', () => HttpResponse.json({ role: {} }, { status: 201 }));
+  const { user } = mount('/admin/user/roles/new');
+  await settled();
+  await user.type(screen.getByLabelText('Role name'), ' Einkauf ');
+  await user.type(screen.getByLabelText('Description'), 'Bestellt Waren');
+  await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Invite users' }));
+  await user.click(saveButton());
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles'));
+  expect(bodies).toEqual([
+    { name: 'Einkauf', description: 'Bestellt Waren', permissions: [PERMISSIONS[0].id, PERMISSIONS[4].id] },
+  ]);
+  expect(window.localStorage.getItem('draft:role-new')).toBeNull();
+});
+
+test('the submit button is disabled while the save runs', async () => {
+  server.use(
+    rest.post(`${API}/api/admin/createrole`, async () => {
+      await delay(50);
+      return HttpResponse.json({ role: {} }, { status: 201 });
+    }),
+  );
+  const { user } = mount('/admin/user/roles/new');
+  await settled();
+  await user.type(screen.getByLabelText('Role name'), 'Einkauf');
+  await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
+  await user.click(saveButton());
+  expect(saveButton()).toBeDisabled();
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles'));
+});
+
+test('save failure: "Failed to save the changes.", the form keeps its values', async () => {
+  captureSave('post', 'api/admin/createrole', () => errorJson(500, 'Server Error'));
+  const { user } = mount('/admin/user/roles/new');
+  await settled();
+  await user.type(screen.getByLabelText('Role name'), 'Einkauf');
+  await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
+  await user.click(saveButton());
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save the changes.');
+  expect(screen.getByLabelText('Role name')).toHaveValue('Einkauf');
+  expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles/new');
+});
+
+test('save failure in German: "Fehler beim Speichern der Änderungen."', async () => {
+  captureSave('put', 'api/admin/updaterole/2', () => errorJson(500, 'Server Error'));
+  const { user } = mount('/admin/user/roles/edit/2', 'de');
+  await settled();
+  await user.click(screen.getByRole('button', { name: 'Rolle speichern' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Fehler beim Speichern der Änderungen.');
+});
+
+test('a duplicate role name (422 errors.name) says so', async () => {
+  captureSave('post', 'api/admin/createrole', () =>
+    HttpResponse.json({ message: 'invalid', errors: { name: ['taken'] } }, { status: 422 }),
+  );
+  const { user } = mount('/admin/user/roles/new');
+  await settled();
+  await user.type(screen.getByLabelText('Role name'), 'Lagerist');
+  await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
+  await user.click(saveButton());
+  expect(await screen.findByRole('alert')).toHaveTextContent('A role with this name already exists in this warehouse.');
+});
+
+test('edit: the form is filled from the role; PUT updaterole, then back to the list', async () => {
+  const bodies = captureSave('put', 'api/admin/updaterole/2');
+  const { user } = mount('/admin/user/roles/edit/2');
+  await settled();
+  expect(screen.getByRole('heading', { level: 1, name: 'Edit role' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Role name')).toHaveValue('Lagerist');
+  expect(screen.getByLabelText('Description')).toHaveValue('Bucht Waren');
+  expect(screen.getByRole('checkbox', { name: 'Create roles' })).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Assign roles to users' })).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Edit roles' })).not.toBeChecked();
+  await user.click(screen.getByRole('checkbox', { name: 'Edit roles' }));
+  await user.click(saveButton());
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles'));
+  expect(bodies).toEqual([
+    {
+      name: 'Lagerist',
+      description: 'Bucht Waren',
+      permissions: [PERMISSIONS[0].id, PERMISSIONS[3].id, PERMISSIONS[1].id],
+    },
+  ]);
+});
+
+test('edit: load failure shows "Failed to load the role." / "Fehler beim Laden der Rolle."', async () => {
+  server.use(rest.get(`${API}/api/admin/updaterole/:id`, () => errorJson(404, 'Not found')));
+  const { unmount } = mount('/admin/user/roles/edit/2');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the role.');
+  expect(screen.queryByRole('button', { name: 'Save role' })).not.toBeInTheDocument();
+  unmount();
+  mount('/admin/user/roles/edit/2', 'de');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Fehler beim Laden der Rolle.');
+});
+
+test('edit: a role id that is not a number is a load error, without a request', async () => {
+  mount('/admin/user/roles/edit/abc');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the role.');
+});
+
+test('the permission list failing to load shows an error', async () => {
+  server.use(rest.get(`${API}/api/admin/permissions`, () => errorJson(500, 'Server Error')));
+  mount('/admin/user/roles/new');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the permissions.');
+});
+
+test('drafts: a half-filled new role survives leaving the page', async () => {
+  const first = mount('/admin/user/roles/new');
+  await settled();
+  await first.user.type(screen.getByLabelText('Role name'), 'Einkauf');
+  await first.user.click(screen.getByRole('checkbox', { name: 'Invite users' }));
+  first.unmount();
+  mount('/admin/user/roles/new');
+  await settled();
+  expect(screen.getByLabelText('Role name')).toHaveValue('Einkauf');
+  expect(screen.getByRole('checkbox', { name: 'Invite users' })).toBeChecked();
+});
+
+test('drafts: unsaved edits of a role win over the loaded role', async () => {
+  const first = mount('/admin/user/roles/edit/2');
+  await settled();
+  await first.user.clear(screen.getByLabelText('Role name'));
+  await first.user.type(screen.getByLabelText('Role name'), 'Lagerchef');
+  first.unmount();
+  mount('/admin/user/roles/edit/2');
+  await settled();
+  expect(screen.getByLabelText('Role name')).toHaveValue('Lagerchef');
+});
+
+test('drafts: an untouched edit form leaves no draft behind', async () => {
+  const first = mount('/admin/user/roles/edit/2');
+  await settled();
+  first.unmount();
+  expect(window.localStorage.getItem('draft:role-edit:2')).toBeNull();
+});

@@ -1,0 +1,62 @@
+/** Data and a mount helper shared by this section's tests (not a test file itself). */
+import type { User, WarehouseMember } from '@lager/shared';
+import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import UserAdminRoutes from '../app/UserAdminRoutes';
+
+export const ALL_PERMISSIONS = [
+  'create_role',
+  'edit_role',
+  'delete_role',
+  'assign_user_role',
+  'invite_user',
+  'remove_user',
+];
+
+/** The server's descriptions differ from the catalogue on purpose: labels must come from the catalogue. */
+export const PERMISSIONS = ALL_PERMISSIONS.map((name, i) => ({ id: 11 + i, name, description: `server ${name}` }));
+
+export const ROLES = [
+  { id: 2, name: 'Lagerist', description: 'Bucht Waren' },
+  { id: 3, name: 'Viewer', description: null },
+  { id: 4, name: 'Einkauf', description: 'Bestellt' },
+];
+
+/** verifiedUser (id 1) owns warehouse 10; user 5 is another owner-role member. */
+export const MEMBERS: WarehouseMember[] = [
+  { id: 1, name: 'Olivia Owner', email: 'owner@example.com', pivot: { role_id: 1 } },
+  { id: 5, name: 'Otto Coowner', email: 'otto@example.com', pivot: { role_id: 1 } },
+  { id: 6, name: 'Gina Guest', email: 'gina@example.com', pivot: { role_id: 2 } },
+  { id: 7, name: 'Nora Norole', email: 'nora@example.com', pivot: { role_id: null } },
+];
+
+export const ROLE_DETAIL = { ...ROLES[0], permissions: [PERMISSIONS[0], PERMISSIONS[3]] };
+
+/** Read-only data every screen may load. */
+export const dataHandlers = [
+  rest.get(`${API}/api/admin/permissions`, () => HttpResponse.json(PERMISSIONS)),
+  rest.get(`${API}/api/admin/roles`, () => HttpResponse.json({ roles: ROLES })),
+  rest.get(`${API}/api/admin/roles/:warehouseId`, () => HttpResponse.json({ roles: ROLES })),
+  rest.get(`${API}/api/admin/updaterole/:roleId`, () => HttpResponse.json({ role: ROLE_DETAIL })),
+  rest.get(`${API}/api/warehouse/:id/users`, () => HttpResponse.json({ users: MEMBERS })),
+];
+
+export const allHandlers = (permissions: string[] = ALL_PERMISSIONS, user: User = verifiedUser) => [
+  ...sessionHandlers(user, permissions),
+  ...dataHandlers,
+];
+
+export const errorJson = (status: number, message: string, code?: string) =>
+  HttpResponse.json(code ? { message, code } : { message }, { status });
+
+/** Mounts the section the way the shell does, at whichever of its two mounts the route belongs to. */
+export function mount(route: string, language: 'de' | 'en' = 'en') {
+  const path = route.startsWith('/invitations') ? '/invitations/*' : '/admin/user/*';
+  return renderWithProviders(<UserAdminRoutes />, { route, path, language });
+}
+
+/** Waits until the page title is there and nothing is loading any more. */
+export async function settled() {
+  await screen.findByRole('heading', { level: 1 });
+  await waitFor(() => expect(document.querySelector('.loading')).toBeNull());
+}
