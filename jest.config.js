@@ -36,8 +36,14 @@ module.exports = {
       displayName: 'api',
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      // typebox 1.x ships ESM only, and PGlite's CJS build loads node built-ins with import(),
+      // as does @fastify/cookie; Jest's VM refuses import() without --experimental-vm-modules,
+      // so these are compiled to plain CJS.
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.(m|c)js$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(typebox|@electric-sql/pglite|@fastify/cookie|cookie)/)(?!.*/node_modules/)'],
       testMatch: ['<rootDir>/test/**/*.test.ts'],
     },
+    // Deploy and rollout commands (plain Node CommonJS, no transform).
+    { displayName: 'scripts', rootDir: '<rootDir>/scripts', testEnvironment: 'node', testMatch: ['<rootDir>/*.test.cjs'] },
   ],
 };

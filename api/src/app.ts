@@ -1,0 +1,100 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext, RateLimits } from './context';
+import { type Database, type DatabaseOptions, openDatabase } from './db/client';
+import { AppError } from './errors';
+import { languageFrom } from './i18n';
+import { createMemoryTransport, type MailTransport } from './mail/transport';
+import { registerAccessLog } from './plugins/access-log';
+import { registerAuthorization } from './plugins/authorization';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSessions } from './plugins/session';
+import { registerRoutes } from './routes';
+import { ErrorBody } from './schemas/common';
+import { createPasswordHasher, type HashOptions, OWASP_ARGON2ID } from './services/passwords';
+import { randomToken } from './services/tokens';
+
+export interface BuildAppOptions {
+  /** An open database (shared between app instances in tests), or how to open one. */
+  database?: Database | DatabaseOptions;
+  appUrl?: string;
+  /** Signs verification links; every instance behind one database needs the same key. */
+  appKey?: string;
+  frontendOrigins?: string[];
+  mail?: MailTransport;
+  rateLimits?: Partial<RateLimits>;
+  /** Tests only: cheaper argon2 parameters. Production keeps the OWASP values. */
+  hashOptions?: HashOptions;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  bodyLimit?: number;
+  /** Background jobs (access-log and session cleanup); off in tests. */
+  scheduleJobs?: boolean;
+  docs?: boolean;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 5, windowMs: 60_000 },
+  register: { max: 10, windowMs: 60_000 },
+  checkEmail: { max: 60, windowMs: 60_000 },
+  forgotPassword: { max: 6, windowMs: 60_000 },
+  verificationNotification: { max: 6, windowMs: 60_000 },
+};
+
+const isOpen = (value: BuildAppOptions['database']): value is Database =>
+  !!value && typeof (value as Database).close === 'function' && 'db' in value;
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const ownsDatabase = !isOpen(options.database);
+  const database = isOpen(options.database) ? options.database : await openDatabase(options.database);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    // Report every invalid field at once, like Laravel's validator.
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ctx: AppContext = {
+    db: database.db,
+    database,
+    appUrl: (options.appUrl ?? 'http://127.0.0.1:3000').replace(/\/$/, ''),
+    appKey: options.appKey ?? randomToken(32),
+    mail: options.mail ?? createMemoryTransport(),
+    passwords: createPasswordHasher(options.hashOptions ?? OWASP_ARGON2ID),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    sessionIdleMinutes: 120,
+  };
+  app.decorate('ctx', ctx);
+  app.addSchema(ErrorBody);
+  app.decorateRequest('lang', 'de');
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageFrom(request.headers['accept-language']);
+  });
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(cors, {
+    origin: options.frontendOrigins ?? [],
+    credentials: true,
+    allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'X-XSRF-TOKEN', 'X-Requested-With'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'throttled', 'throttle', { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
+  });
+  if (options.docs !== false) await registerDocs(app);
+  registerSessions(app);
+  registerAuthorization(app);
+  registerAccessLog(app, { schedule: options.scheduleJobs ?? false });
+  await app.register(registerRoutes);
+
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  return app;
+}

@@ -1,0 +1,82 @@
+import type { Database, Db } from './db/client';
+import type { users } from './db/schema';
+import type { Language } from './i18n';
+import type { MailTransport } from './mail/transport';
+import type { PasswordHasher } from './services/passwords';
+
+export type PermissionName =
+  | 'create_role'
+  | 'edit_role'
+  | 'delete_role'
+  | 'assign_user_role'
+  | 'invite_user'
+  | 'remove_user';
+
+export const OWNER_ROLE_ID = 1;
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** Failed logins per e-mail + IP. */
+  login: RateLimit;
+  register: RateLimit;
+  checkEmail: RateLimit;
+  forgotPassword: RateLimit;
+  verificationNotification: RateLimit;
+}
+
+export interface AppContext {
+  db: Db;
+  database: Database;
+  appUrl: string;
+  appKey: string;
+  mail: MailTransport;
+  passwords: PasswordHasher;
+  rateLimits: RateLimits;
+  sessionIdleMinutes: number;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface SessionState {
+  /** sha256 of the cookie value: the database never holds a usable session id. */
+  id: string;
+  csrfToken: string;
+  userId: number | null;
+  lastActivity: Date;
+}
+
+/** What the authorization plugin resolved for the warehouse a request acts on. */
+export interface WarehouseAccess {
+  warehouseId: number;
+  roleId: number | null;
+  isOwner: boolean;
+  permissions: Set<PermissionName>;
+}
+
+export interface AccessRule {
+  /** Which warehouse the call acts on; may throw AppError (e.g. 404 for an unknown role). */
+  warehouse: (request: import('fastify').FastifyRequest) => number | null | undefined | Promise<number | null | undefined>;
+  /** Any-of; 'member' = membership alone; 'owner' = the warehouse owner only. */
+  require: PermissionName[] | 'member' | 'owner';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    lang: Language;
+    session: SessionState | null;
+    user: UserRow | null;
+    access: WarehouseAccess | null;
+  }
+  interface FastifyContextConfig {
+    /** 'user' = logged in, 'verified' = logged in with a verified e-mail; default public. */
+    auth?: 'user' | 'verified';
+    access?: AccessRule;
+  }
+}

@@ -1,0 +1,78 @@
+import { lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { accessLogs } from '../db/schema';
+import { purgeExpiredSessions } from './session';
+
+export const ACCESS_LOG_RETENTION_DAYS = 30;
+const FLUSH_EVERY_MS = 1000;
+const FLUSH_AT_ROWS = 200;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+export interface AccessLog {
+  /** Writes buffered rows now. */
+  flush(): Promise<void>;
+  /** Deletes rows older than the retention (and idle sessions); returns the rows deleted. */
+  purge(now?: Date): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessLog: AccessLog;
+  }
+}
+
+/**
+ * One access-log row per request (the privacy policy promises 30 days' retention). Rows are
+ * buffered and written in batches so logging does not add a write to every request.
+ * Only the path is kept: query strings may carry tokens.
+ */
+export function registerAccessLog(app: FastifyInstance, options: { schedule: boolean }) {
+  let buffer: (typeof accessLogs.$inferInsert)[] = [];
+  let pending: Promise<void> = Promise.resolve();
+
+  const flush = () => {
+    if (buffer.length === 0) return pending;
+    const rows = buffer;
+    buffer = [];
+    pending = pending
+      .then(() => app.ctx.db.insert(accessLogs).values(rows))
+      .then(() => undefined)
+      .catch((err) => app.log.warn({ err }, 'access log write failed'));
+    return pending;
+  };
+
+  const purge = async (now = new Date()) => {
+    const before = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    const deleted = await app.ctx.db.delete(accessLogs).where(lt(accessLogs.createdAt, before)).returning({ id: accessLogs.id });
+    await purgeExpiredSessions(app);
+    return deleted.length;
+  };
+
+  app.decorate('accessLog', { flush, purge });
+  app.addHook('onResponse', async (request, reply) => {
+    buffer.push({
+      method: request.method.slice(0, 8),
+      path: (request.url.split('?')[0] ?? '').slice(0, 512),
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime),
+      ipAddress: request.ip?.slice(0, 45) ?? null,
+      userId: request.user?.id ?? null,
+    });
+    if (buffer.length >= FLUSH_AT_ROWS) void flush();
+  });
+
+  const flushTimer = setInterval(() => void flush(), FLUSH_EVERY_MS);
+  flushTimer.unref();
+  let cleanupTimer: NodeJS.Timeout | undefined;
+  if (options.schedule) {
+    const cleanup = () => purge().catch((err) => app.log.warn({ err }, 'access log cleanup failed'));
+    app.addHook('onReady', async () => void cleanup());
+    cleanupTimer = setInterval(cleanup, CLEANUP_EVERY_MS);
+    cleanupTimer.unref();
+  }
+  app.addHook('preClose', async () => {
+    clearInterval(flushTimer);
+    if (cleanupTimer) clearInterval(cleanupTimer);
+    await flush();
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type FieldErrors, validationError } from '../errors';
+import { type Language, type MessageKey, translate } from '../i18n';
+import { schemaErrorsToFields } from './schema-errors';
+
+function translateFields(lang: Language, errors: FieldErrors): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, list]) => [field, list.map((m) => translate(lang, m.key, m.vars))]),
+  );
+}
+
+export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const lang = request.lang;
+  let message = translate(lang, error.key, error.options.vars);
+  const body: { message: string; code: string; errors?: Record<string, string[]> } = { message, code: error.code };
+  if (error.options.errors) {
+    body.errors = translateFields(lang, error.options.errors);
+    const count = Object.values(body.errors).flat().length;
+    if (count > 1) message = translate(lang, 'validation.summary', { first: message, count: count - 1 });
+    body.message = message;
+  }
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+  return reply.code(error.statusCode).send(body);
+}
+
+const FRAMEWORK_MESSAGES: Record<number, [MessageKey, string]> = {
+  400: ['badRequest', 'request.invalid'],
+  404: ['notFound', 'not_found'],
+  413: ['payloadTooLarge', 'request.too_large'],
+  415: ['badRequest', 'request.unsupported_media_type'],
+  429: ['throttled', 'throttle'],
+};
+
+/** One error handler: every failure leaves as `{message, code, errors?}`; 5xx never show internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return sendAppError(request, reply, error);
+    if (error.validation) {
+      // A malformed path parameter means no such resource, as with Laravel's route binding.
+      if (error.validationContext === 'params') return sendAppError(request, reply, new AppError(404, 'notFound', 'not_found'));
+      return sendAppError(request, reply, validationError(schemaErrorsToFields(error.validation)));
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: translate(request.lang, 'serverError'), code: 'server_error' });
+    }
+    const [key, code] = FRAMEWORK_MESSAGES[status] ?? ['badRequest', 'request.invalid'];
+    return reply.code(status).send({ message: translate(request.lang, key), code });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: translate(request.lang, 'notFound'), code: 'not_found' }),
+  );
+}

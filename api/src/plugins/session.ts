@@ -1,0 +1,86 @@
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionState } from '../context';
+import { sessions, users } from '../db/schema';
+import { AppError } from '../errors';
+import { randomToken, safeEqual, sha256 } from '../services/tokens';
+
+export const SESSION_COOKIE = 'lager_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Writing last_activity on every request would double the writes; a minute of slack is harmless.
+const TOUCH_AFTER_MS = 60_000;
+
+function cutoff(app: FastifyInstance): Date {
+  return new Date(Date.now() - app.ctx.sessionIdleMinutes * 60_000);
+}
+
+/** Session cookies only: no Expires/Max-Age, so the browser drops them when it closes. */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, rawId: string, csrf: string) {
+  const secure = request.protocol === 'https';
+  reply.setCookie(SESSION_COOKIE, rawId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.setCookie(XSRF_COOKIE, csrf, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+}
+
+/** Drops the current session (if any) and starts a new one with a new id and CSRF token. */
+export async function regenerateSession(request: FastifyRequest, reply: FastifyReply, userId: number | null) {
+  const { db } = request.server.ctx;
+  if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+  const rawId = randomToken(30);
+  const state: SessionState = { id: sha256(rawId), csrfToken: randomToken(30), userId, lastActivity: new Date() };
+  await db.insert(sessions).values({
+    id: state.id,
+    csrfToken: state.csrfToken,
+    userId,
+    ipAddress: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    lastActivity: state.lastActivity,
+  });
+  request.session = state;
+  setSessionCookies(request, reply, rawId, state.csrfToken);
+  return state;
+}
+
+export async function destroyOtherSessions(app: FastifyInstance, userId: number, keepId?: string) {
+  const where = keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId);
+  await app.ctx.db.delete(sessions).where(where);
+}
+
+export async function purgeExpiredSessions(app: FastifyInstance) {
+  await app.ctx.db.delete(sessions).where(lt(sessions.lastActivity, cutoff(app)));
+}
+
+async function loadSession(request: FastifyRequest) {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw || raw.length > 100) return;
+  const { db } = request.server.ctx;
+  const id = sha256(raw);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.lastActivity, cutoff(request.server))))
+    .limit(1);
+  if (!row) return;
+  const { session } = row;
+  request.session = { id, csrfToken: session.csrfToken, userId: session.userId, lastActivity: session.lastActivity };
+  request.user = row.user;
+  if (Date.now() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastActivity: new Date() }).where(eq(sessions.id, id));
+  }
+}
+
+/** Loads the database session behind the cookie and enforces the XSRF double-submit check. */
+export function registerSessions(app: FastifyInstance) {
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    await loadSession(request);
+    if (!WRITE_METHODS.has(request.method)) return;
+    const header = request.headers['x-xsrf-token'];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!request.session || !token || !safeEqual(token, request.session.csrfToken)) {
+      throw new AppError(419, 'csrfMismatch', 'csrf.mismatch');
+    }
+  });
+}

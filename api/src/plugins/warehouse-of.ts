@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AccessRule } from '../context';
+import { findWarehouse } from '../data/warehouses';
+import { roles } from '../db/schema';
+import { AppError, notFound } from '../errors';
+
+/** How a route names the warehouse it acts on (used in `config.access.warehouse`). */
+type Resolver = AccessRule['warehouse'];
+
+const params = (request: FastifyRequest) => request.params as Record<string, number | undefined>;
+const body = (request: FastifyRequest) => (request.body ?? {}) as { warehouse_id?: number | null };
+
+/** The warehouse in the path; 404 when there is none with that id. */
+export const warehouseParam =
+  (name: string): Resolver =>
+  async (request) => {
+    const id = params(request)[name];
+    if (!id || !(await findWarehouse(request.server.ctx.db, id))) throw notFound('warehouseNotFound', 'warehouse.not_found');
+    return id;
+  };
+
+/** The path's warehouse when given, else the user's current one (GET /api/admin/roles[/:id]). */
+export const warehouseParamOrCurrent =
+  (name: string): Resolver =>
+  (request) =>
+    params(request)[name] ?? request.user?.currentWarehouseId;
+
+/** `warehouse_id` in the body when given, else the user's current warehouse. */
+export const warehouseInBodyOrCurrent: Resolver = (request) =>
+  body(request).warehouse_id ?? request.user?.currentWarehouseId;
+
+/** The warehouse a role belongs to; the global owner role belongs to none and is never editable. */
+export const warehouseOfRole =
+  (name: string): Resolver =>
+  async (request) => {
+    const id = params(request)[name];
+    const [role] = id ? await request.server.ctx.db.select().from(roles).where(eq(roles.id, id)).limit(1) : [];
+    if (!role) throw notFound('roleNotFound', 'role.not_found');
+    if (role.warehouseId === null) throw new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
+    return role.warehouseId;
+  };

@@ -1,0 +1,118 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { users } from '../db/schema';
+import { AppError, fieldError, validationError } from '../errors';
+import { emailTaken, findUserByEmail, normalizeEmail, updateUser } from '../data/users';
+import { t } from '../i18n/request';
+import { regenerateSession, SESSION_COOKIE, setSessionCookies } from '../plugins/session';
+import { Email, MessageBody, Password, Required, responses, UserBody, userJson } from '../schemas/common';
+import { LoginThrottle } from '../services/login-throttle';
+import { sendVerificationMail } from '../services/mail';
+
+const ACCEPTED = [true, 1, '1', 'yes', 'on', 'true'] as const;
+const rate = (limit: { max: number; windowMs: number }) => ({ rateLimit: { max: limit.max, timeWindow: limit.windowMs } });
+
+/** Sanctum-style SPA auth: CSRF cookie, login, logout, register, e-mail availability. */
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const throttle = new LoginThrottle(ctx.rateLimits.login);
+
+  app.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'], response: { 204: Type.Null() } } }, async (request, reply) => {
+    if (request.session) {
+      // Re-send the cookies: the browser may have lost the readable XSRF cookie.
+      setSessionCookies(request, reply, request.cookies[SESSION_COOKIE] ?? '', request.session.csrfToken);
+    } else await regenerateSession(request, reply, null);
+    return reply.code(204).send(null);
+  });
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        body: Type.Object({ email: Required(), password: Required(), remember: Type.Optional(Type.Boolean()) }),
+        response: responses({ 200: Type.Object({ user: UserBody }) }, 419, 422, 429),
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const key = `${normalizeEmail(email)}|${request.ip}`;
+      const wait = throttle.retryAfter(key);
+      if (wait > 0) {
+        throw new AppError(429, 'loginThrottled', 'auth.throttled', {
+          vars: { seconds: wait },
+          errors: { email: [{ key: 'loginThrottled', vars: { seconds: wait } }] },
+          headers: { 'retry-after': String(wait) },
+        });
+      }
+      const user = await findUserByEmail(ctx.db, email);
+      if (!user || !(await ctx.passwords.verify(user.password, password))) {
+        throttle.fail(key);
+        throw fieldError('email', 'invalidCredentials', 'auth.failed');
+      }
+      throttle.clear(key);
+      const updated = request.headers['accept-language'] ? await updateUser(ctx.db, user.id, { language: request.lang }) : user;
+      await regenerateSession(request, reply, user.id);
+      return { user: userJson(updated) };
+    },
+  );
+
+  app.post('/api/logout', { schema: { tags: ['auth'], response: responses({ 204: Type.Null() }, 419) } }, async (request, reply) => {
+    // A fresh anonymous session (new id and token) so the next write needs no extra round trip.
+    await regenerateSession(request, reply, null);
+    return reply.code(204).send(null);
+  });
+
+  app.post(
+    '/api/register',
+    {
+      config: rate(ctx.rateLimits.register),
+      schema: {
+        tags: ['auth'],
+        body: Type.Object({
+          name: Required(),
+          email: Email(),
+          password: Password(),
+          password_confirmation: Required(),
+          // Laravel's "accepted": true, 1, "1", "yes", "on", "true".
+          accept_terms: Type.Union(ACCEPTED.map((v) => Type.Literal(v))),
+        }),
+        response: responses({ 201: MessageBody }, 419, 422, 429),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const errors: Parameters<typeof validationError>[0] = {};
+      if (await emailTaken(ctx.db, body.email)) errors.email = [{ key: 'emailTaken', vars: { field: 'email' } }];
+      if (body.password !== body.password_confirmation) {
+        errors.password = [{ key: 'validation.confirmed', vars: { field: 'password' } }];
+      }
+      if (Object.keys(errors).length) throw validationError(errors, errors.email ? 'email.taken' : 'validation.failed');
+      const [user] = await ctx.db
+        .insert(users)
+        .values({
+          name: body.name.trim(),
+          email: normalizeEmail(body.email),
+          password: await ctx.passwords.hash(body.password),
+          language: request.lang,
+        })
+        .returning();
+      await sendVerificationMail(app, user!);
+      return reply.code(201).send({ message: t(request, 'registered') });
+    },
+  );
+
+  app.get(
+    '/api/check-email',
+    {
+      config: rate(ctx.rateLimits.checkEmail),
+      schema: {
+        tags: ['auth'],
+        querystring: Type.Object({ email: Email() }),
+        response: responses({ 200: Type.Object({ available: Type.Boolean() }) }, 422, 429),
+      },
+    },
+    async (request) => ({ available: !(await emailTaken(ctx.db, request.query.email)) }),
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,71 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { updateUser } from '../data/users';
+import { forbidden } from '../errors';
+import { t } from '../i18n/request';
+import { MessageBody, responses } from '../schemas/common';
+import { sendVerificationMail } from '../services/mail';
+import { isValidVerification, safeEqual, sha1 } from '../services/tokens';
+
+const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    '/api/email/verification-notification',
+    {
+      config: {
+        auth: 'user',
+        rateLimit: { max: ctx.rateLimits.verificationNotification.max, timeWindow: ctx.rateLimits.verificationNotification.windowMs },
+      },
+      schema: { tags: ['email'], response: responses({ 200: MessageBody, 202: MessageBody }, 401, 419, 429) },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      if (user.emailVerifiedAt) return reply.code(200).send({ message: t(request, 'alreadyVerified') });
+      await sendVerificationMail(app, user);
+      return reply.code(202).send({ message: t(request, 'verificationSent') });
+    },
+  );
+
+  app.get(
+    '/api/email/verification-status',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['email'],
+        response: responses(
+          { 200: Type.Object({ verified: Type.Boolean(), email_verified_at: Type.Union([Type.String(), Type.Null()]) }) },
+          401,
+        ),
+      },
+    },
+    async (request) => {
+      const at = request.user!.emailVerifiedAt;
+      return { verified: !!at, email_verified_at: at ? at.toISOString() : null };
+    },
+  );
+
+  app.get(
+    '/api/email/verify/:id/:hash',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['email'],
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }), hash: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ expires: Type.Integer(), signature: Type.String({ maxLength: 128 }) }),
+        response: responses({ 200: MessageBody }, 401, 403, 422),
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { id, hash } = request.params;
+      const invalid = () => forbidden('invalidSignature', 'verify.invalid_link');
+      // The link is for one user and one address: a changed e-mail makes old links useless.
+      if (id !== user.id || !safeEqual(hash, sha1(user.email))) throw invalid();
+      if (!isValidVerification(ctx.appKey, { id, hash, ...request.query })) throw invalid();
+      if (!user.emailVerifiedAt) await updateUser(ctx.db, user.id, { emailVerifiedAt: new Date() });
+      return { message: t(request, 'verified') };
+    },
+  );
+};
+
+export default emailVerificationRoutes;

@@ -1,0 +1,107 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { assertPassword, deleteAccount } from '../data/account';
+import { emailTaken, normalizeEmail, updateUser } from '../data/users';
+import { AppError, fieldError, validationError } from '../errors';
+import { t } from '../i18n/request';
+import { resolveAccess } from '../plugins/authorization';
+import { destroyOtherSessions } from '../plugins/session';
+import { Id, MessageBody, Password, Required, responses, UserBody, userJson } from '../schemas/common';
+import { sendVerificationMail } from '../services/mail';
+
+const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+
+  app.put(
+    '/api/profile/update',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['profile'],
+        body: Type.Object({
+          name: Type.Optional(Type.String({ maxLength: 255 })),
+          email: Type.Optional(Type.Union([Type.String({ maxLength: 255, format: 'email' }), Type.Literal('')])),
+        }),
+        response: responses({ 200: Type.Object({ user: UserBody, message: Type.String() }) }, 401, 419, 422),
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const name = request.body.name?.trim() || undefined;
+      const email = request.body.email ? normalizeEmail(request.body.email) : undefined;
+      if (!name && !email) throw fieldError('name', 'validation.profileEmpty');
+      const emailChanged = !!email && email !== user.email;
+      if (emailChanged && (await emailTaken(ctx.db, email, user.id))) {
+        throw fieldError('email', 'emailTaken', 'email.taken');
+      }
+      const updated = await updateUser(ctx.db, user.id, {
+        ...(name ? { name } : {}),
+        // A new address has to be verified again.
+        ...(emailChanged ? { email, emailVerifiedAt: null } : {}),
+      });
+      if (emailChanged) await sendVerificationMail(app, updated);
+      return { user: userJson(updated), message: t(request, 'profileUpdated') };
+    },
+  );
+
+  app.put(
+    '/api/profile/password',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['profile'],
+        body: Type.Object({ current_password: Required(), password: Password(), password_confirmation: Required() }),
+        response: responses({ 200: MessageBody }, 401, 419, 422),
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { current_password, password, password_confirmation } = request.body;
+      if (!(await ctx.passwords.verify(user.password, current_password))) {
+        throw validationError({ current_password: [{ key: 'currentPasswordIncorrect' }] }, 'password.current_incorrect');
+      }
+      if (password !== password_confirmation) throw fieldError('password', 'validation.confirmed');
+      await updateUser(ctx.db, user.id, { password: await ctx.passwords.hash(password) });
+      await destroyOtherSessions(app, user.id, request.session?.id);
+      return { message: t(request, 'passwordUpdated') };
+    },
+  );
+
+  app.delete(
+    '/api/profile/delete',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['profile'],
+        body: Type.Object({ password: Required() }),
+        response: responses({ 204: Type.Null() }, 401, 403, 419, 422),
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      await assertPassword(app, user, request.body.password);
+      await deleteAccount(app, user);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/api/profile/setwarehouse',
+    {
+      config: { auth: 'verified' },
+      schema: {
+        tags: ['profile'],
+        body: Type.Object({ warehouse_id: Id() }),
+        response: responses({ 200: Type.Object({ user: UserBody }) }, 401, 403, 419, 422),
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const access = await resolveAccess(app, user.id, request.body.warehouse_id);
+      if (!access) throw new AppError(403, 'notAMember', 'warehouse.not_member');
+      const updated = await updateUser(ctx.db, user.id, { currentWarehouseId: access.warehouseId });
+      return { user: userJson(updated) };
+    },
+  );
+};
+
+export default profileRoutes;

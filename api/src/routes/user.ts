@@ -1,0 +1,28 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { resolveAccess } from '../plugins/authorization';
+import { responses, UserBody, userJson } from '../schemas/common';
+
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/user',
+    { config: { auth: 'user' }, schema: { tags: ['user'], response: responses({ 200: UserBody }, 401) } },
+    async (request) => userJson(request.user!),
+  );
+
+  app.get(
+    '/api/user/permissions',
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['user'], response: responses({ 200: Type.Object({ permissions: Type.Array(Type.String()) }) }, 401) },
+    },
+    async (request) => {
+      const user = request.user!;
+      // Unverified users hold no warehouse rights (every warehouse call answers 403 for them).
+      if (!user.emailVerifiedAt || !user.currentWarehouseId) return { permissions: [] };
+      const access = await resolveAccess(app, user.id, user.currentWarehouseId);
+      return { permissions: access ? [...access.permissions] : [] };
+    },
+  );
+};
+
+export default userRoutes;

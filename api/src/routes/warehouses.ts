@@ -1,0 +1,139 @@
+import { type FastifyPluginAsyncTypebox, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { assertPassword } from '../data/account';
+import {
+  assertWarehouseInput,
+  createWarehouse,
+  deleteOwnedWarehouses,
+  findWarehouse,
+  listGuestWarehouses,
+  listMemberWarehouses,
+  listOwnedWarehouses,
+  removeMembers,
+  updateWarehouse,
+} from '../data/warehouses';
+import { forbidden, notFound } from '../errors';
+import { t } from '../i18n/request';
+import { resolveAccess } from '../plugins/authorization';
+import { warehouseParam } from '../plugins/warehouse-of';
+import { Id, IdParam, MessageBody, Required, responses, WarehouseBody } from '../schemas/common';
+
+const WarehouseInput = Type.Object({ name: Required(), industry_id: Id(), usage_id: Id() });
+const toJson = (w: { id: number; name: string; industryId: number; usageId: number }) => ({
+  id: w.id,
+  name: w.name,
+  industry_id: w.industryId,
+  usage_id: w.usageId,
+});
+
+const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  const verified = { auth: 'verified' as const };
+  const list = <T extends TSchema>(item: T) => responses({ 200: Type.Object({ warehouses: Type.Array(item) }) }, 401, 403);
+
+  app.get(
+    '/api/mywarehouses',
+    {
+      config: verified,
+      schema: {
+        tags: ['warehouses'],
+        response: list(Type.Object({ ...WarehouseBody.properties, user_role: Type.Union([Type.String(), Type.Null()]) })),
+      },
+    },
+    async (request) => ({ warehouses: await listMemberWarehouses(db, request.user!.id) }),
+  );
+  app.get('/api/mywarehouses/owned', { config: verified, schema: { tags: ['warehouses'], response: list(WarehouseBody) } }, async (request) => ({
+    warehouses: await listOwnedWarehouses(db, request.user!.id),
+  }));
+  app.get('/api/mywarehouses/guest', { config: verified, schema: { tags: ['warehouses'], response: list(WarehouseBody) } }, async (request) => ({
+    warehouses: await listGuestWarehouses(db, request.user!.id),
+  }));
+  app.get(
+    '/api/warehouses',
+    { config: verified, schema: { tags: ['warehouses'], response: list(Type.Object({ id: Type.Integer(), name: Type.String() })) } },
+    async (request) => ({
+      warehouses: (await listMemberWarehouses(db, request.user!.id)).map(({ id, name }) => ({ id, name })),
+    }),
+  );
+
+  app.post(
+    '/api/admin/warehouse',
+    {
+      config: verified,
+      schema: {
+        tags: ['warehouses'],
+        body: WarehouseInput,
+        response: responses({ 201: Type.Object({ warehouse: WarehouseBody, message: Type.String() }) }, 401, 403, 419, 422),
+      },
+    },
+    async (request, reply) => {
+      await assertWarehouseInput(db, request.user!.id, request.body);
+      const warehouse = await createWarehouse(db, request.user!.id, request.body);
+      return reply.code(201).send({ warehouse: toJson(warehouse), message: t(request, 'warehouseCreated') });
+    },
+  );
+
+  const ownerOnly = { ...verified, access: { warehouse: warehouseParam('id'), require: 'owner' as const } };
+  app.get(
+    '/api/warehouses/edit/:id',
+    { config: ownerOnly, schema: { tags: ['warehouses'], params: IdParam('id'), response: responses({ 200: WarehouseBody }, 401, 403, 404) } },
+    async (request) => toJson((await findWarehouse(db, request.params.id))!),
+  );
+  app.put(
+    '/api/warehouses/edit/:id',
+    {
+      config: ownerOnly,
+      schema: {
+        tags: ['warehouses'],
+        params: IdParam('id'),
+        body: WarehouseInput,
+        response: responses({ 200: WarehouseBody }, 401, 403, 404, 419, 422),
+      },
+    },
+    async (request) => {
+      await assertWarehouseInput(db, request.user!.id, request.body, request.params.id);
+      return toJson(await updateWarehouse(db, request.params.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/admin/warehouse/delete',
+    {
+      config: verified,
+      schema: {
+        tags: ['warehouses'],
+        body: Type.Object({ warehouse_ids: Type.Array(Id(), { minItems: 1, maxItems: 1000 }), password: Required() }),
+        response: responses({ 200: Type.Object({ message: Type.String(), deleted: Type.Integer() }) }, 401, 403, 419, 422),
+      },
+    },
+    async (request) => {
+      await assertPassword(app, request.user!, request.body.password);
+      // Ids of warehouses the user does not own are ignored, not deleted.
+      const deleted = await deleteOwnedWarehouses(db, request.user!.id, request.body.warehouse_ids);
+      return { message: t(request, 'warehousesDeleted', { count: deleted }), deleted };
+    },
+  );
+
+  // DELETE per the contract; POST too, for clients that cannot send a body with DELETE.
+  app.route({
+    method: ['DELETE', 'POST'],
+    url: '/api/warehouse/:id/leave',
+    config: verified,
+    schema: {
+      tags: ['warehouses'],
+      params: IdParam('id'),
+      body: Type.Object({ password: Required() }),
+      response: responses({ 200: MessageBody }, 401, 403, 404, 419, 422),
+    },
+    handler: async (request) => {
+      const user = request.user!;
+      await assertPassword(app, user, request.body.password);
+      const access = await resolveAccess(app, user.id, request.params.id);
+      if (!access) throw notFound('warehouseNotFound', 'warehouse.not_found');
+      if (access.isOwner) throw forbidden('ownerCannotLeave', 'warehouse.owner_cannot_leave');
+      await removeMembers(db, access.warehouseId, [user.id]);
+      return { message: t(request, 'leftWarehouse') };
+    },
+  });
+};
+
+export default warehouseRoutes;
