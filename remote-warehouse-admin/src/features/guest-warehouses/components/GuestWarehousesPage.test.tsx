@@ -154,3 +154,12 @@ test('German texts', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Verlassen' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('Das Passwort ist falsch.');
 });
+
+test('a failed load shows an error with retry', async () => {
+  server.use(rest.get(`${API}/api/mywarehouses/guest`, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+  const { user } = mount();
+  expect(await screen.findByRole('alert')).toHaveTextContent('The warehouses could not be loaded.');
+  server.resetHandlers();
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('checkbox', { name: 'Annex' })).toBeInTheDocument();
+});

@@ -1,6 +1,7 @@
-import { Alert, Checklist, EmptyState, Loading, Page } from '@lager/shared';
+import { Checklist, EmptyState, Loading, Page } from '@lager/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { useWarehouseAdminGuestQuery } from '../api/guest-warehouses';
 import { LeaveWarehousesDialog } from './LeaveWarehousesDialog';
 
@@ -16,15 +17,7 @@ export function GuestWarehousesPage() {
 
   let content: ReactNode;
   if (isLoading) content = <Loading />;
-  else if (isError || !warehouses)
-    content = (
-      <>
-        <Alert kind="error">{t('errors.listLoadFailed')}</Alert>
-        <button type="button" onClick={() => void refetch()}>
-          {t('common:buttons.retry')}
-        </button>
-      </>
-    );
+  else if (isError || !warehouses) content = <LoadFailed onRetry={() => void refetch()} />;
   else if (warehouses.length === 0)
     content = (
       <EmptyState>

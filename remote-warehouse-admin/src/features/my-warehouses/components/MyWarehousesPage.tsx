@@ -1,8 +1,9 @@
-import { Alert, Checklist, EmptyState, Loading, Page } from '@lager/shared';
+import { Checklist, EmptyState, Loading, Page } from '@lager/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWarehouseAdminOwnedQuery } from '../../../api/owned-warehouses';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { DeleteWarehousesDialog } from './DeleteWarehousesDialog';
 
 /** /admin/warehouse/my (route name mywarehouse): owned warehouses, edit links, delete selected. */
@@ -17,15 +18,7 @@ export function MyWarehousesPage() {
 
   let content: ReactNode;
   if (isLoading) content = <Loading />;
-  else if (isError || !warehouses)
-    content = (
-      <>
-        <Alert kind="error">{t('errors.listLoadFailed')}</Alert>
-        <button type="button" onClick={() => void refetch()}>
-          {t('common:buttons.retry')}
-        </button>
-      </>
-    );
+  else if (isError || !warehouses) content = <LoadFailed onRetry={() => void refetch()} />;
   else if (warehouses.length === 0)
     content = (
       <EmptyState>

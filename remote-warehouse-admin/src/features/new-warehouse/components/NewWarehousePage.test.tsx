@@ -195,3 +195,9 @@ test('the draft survives leaving the page (passwords aside, every field is kept)
   expect(screen.getByLabelText('Industry')).toHaveDisplayValue('Retail');
   expect(screen.getByLabelText('Usage')).toHaveDisplayValue('Business');
 });
+
+test('industries that cannot be loaded are reported', async () => {
+  server.use(rest.get(`${API}/api/industries`, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+  mount('en');
+  expect(await screen.findByRole('alert')).toHaveTextContent('The industries and usages could not be loaded.');
+});
