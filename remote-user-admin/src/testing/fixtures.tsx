@@ -16,6 +16,8 @@ export const ALL_PERMISSIONS = [
 /** The server's descriptions differ from the catalogue on purpose: labels must come from the catalogue. */
 export const PERMISSIONS = ALL_PERMISSIONS.map((name, i) => ({ id: 11 + i, name, description: `server ${name}` }));
 
+export const permissionId = (name: string) => PERMISSIONS.find((p) => p.name === name)!.id;
+
 export const ROLES = [
   { id: 2, name: 'Lagerist', description: 'Bucht Waren' },
   { id: 3, name: 'Viewer', description: null },
@@ -30,7 +32,13 @@ export const MEMBERS: WarehouseMember[] = [
   { id: 7, name: 'Nora Norole', email: 'nora@example.com', pivot: { role_id: null } },
 ];
 
-export const ROLE_DETAIL = { ...ROLES[0], permissions: [PERMISSIONS[0], PERMISSIONS[3]] };
+/** Role 2 (Lagerist) grants create_role and assign_user_role. */
+export const ROLE_DETAIL = {
+  id: 2,
+  name: 'Lagerist',
+  description: 'Bucht Waren',
+  permissions: PERMISSIONS.filter((p) => ['create_role', 'assign_user_role'].includes(p.name)),
+};
 
 /** Read-only data every screen may load. */
 export const dataHandlers = [

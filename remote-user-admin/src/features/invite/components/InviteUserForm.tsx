@@ -4,6 +4,7 @@ import {
   browser,
   DELAYS,
   isEmail,
+  Loading,
   SelectField,
   TextField,
   useDelayed,
@@ -70,6 +71,7 @@ export function InviteUserForm() {
         options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
         disabled={roles.isLoading}
       />
+      {roles.isLoading && <Loading />}
       {roles.isError && <Alert kind="error">{t('errors.loadRolesFailed')}</Alert>}
       {feedback && <Alert kind={feedback.kind}>{feedback.text}</Alert>}
       <div className="actions">

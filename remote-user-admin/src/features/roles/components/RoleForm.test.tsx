@@ -1,7 +1,7 @@
 import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, errorJson, mount, PERMISSIONS, settled } from '../../../testing/fixtures';
+import { allHandlers, errorJson, mount, permissionId, settled } from '../../../testing/fixtures';
 
 const server = setupApiServer(...allHandlers());
 
@@ -75,7 +75,11 @@ test('new role: POST createrole with name, description and permission ids, then 
   await user.click(saveButton());
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles'));
   expect(bodies).toEqual([
-    { name: 'Einkauf', description: 'Bestellt Waren', permissions: [PERMISSIONS[0].id, PERMISSIONS[4].id] },
+    {
+      name: 'Einkauf',
+      description: 'Bestellt Waren',
+      permissions: [permissionId('create_role'), permissionId('invite_user')],
+    },
   ]);
   expect(window.localStorage.getItem('draft:role-new')).toBeNull();
 });
@@ -145,7 +149,7 @@ test('edit: the form is filled from the role; PUT updaterole, then back to the l
     {
       name: 'Lagerist',
       description: 'Bucht Waren',
-      permissions: [PERMISSIONS[0].id, PERMISSIONS[3].id, PERMISSIONS[1].id],
+      permissions: [permissionId('create_role'), permissionId('assign_user_role'), permissionId('edit_role')],
     },
   ]);
 });

@@ -1,5 +1,4 @@
-import { verifiedUser } from '@lager/shared';
-import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
+import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
 import { allHandlers, errorJson, mount, settled } from '../../../testing/fixtures';
