@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/client';
+import { memberships } from '../src/db/schema';
+import { buildTestApp, Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestDatabase(__filename);
+  ({ app } = await buildTestApp(database));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function ownerWithGuest() {
+  const owner = await loggedIn(app);
+  const guest = await loggedIn(app);
+  const warehouse = await createWarehouse(owner.client);
+  await app.ctx.db.insert(memberships).values({ userId: guest.user.id, warehouseId: warehouse.id, roleId: null });
+  return { owner, guest, warehouse };
+}
+
+describe('lookups', () => {
+  it('serves industries and usages with translation keys, other included', async () => {
+    const industries = (await new Client(app).get('/api/industries')).json();
+    expect(industries).toHaveLength(25);
+    expect(industries[0]).toEqual({ id: 1, name: 'gastronomy' });
+    expect(industries.map((i: { name: string }) => i.name)).toContain('beauty_wellness');
+    const usages = (await new Client(app).get('/api/usages')).json();
+    expect(usages).toHaveLength(12);
+    expect(usages.at(-1)).toEqual({ id: 12, name: 'other' });
+  });
+});
+
+describe('verified gate', () => {
+  it.each([
+    ['GET', '/api/mywarehouses'],
+    ['GET', '/api/mywarehouses/owned'],
+    ['GET', '/api/mywarehouses/guest'],
+    ['GET', '/api/warehouses'],
+    ['POST', '/api/admin/warehouse'],
+    ['GET', '/api/admin/roles'],
+    ['GET', '/api/admin/permissions'],
+    ['POST', '/api/invitations/send'],
+  ])('%s %s answers 403 to unverified and 401 to anonymous users', async (method, url) => {
+    const { client } = await loggedIn(app, { verified: false });
+    const res = await client.request(method as 'GET', url, method === 'GET' ? undefined : {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Your email address is not verified.');
+    expect((await new Client(app).request(method as 'GET', url, method === 'GET' ? undefined : {})).statusCode).toBe(401);
+  });
+});
+
+describe('create and list', () => {
+  it('creates a warehouse that becomes current, with the owner role', async () => {
+    const { client } = await loggedIn(app);
+    const res = await client.post('/api/admin/warehouse', { name: 'Keller', industry_id: 3, usage_id: 2 });
+    expect(res.statusCode).toBe(201);
+    const { warehouse } = res.json();
+    expect(warehouse).toEqual({ id: expect.any(Number), name: 'Keller', industry_id: 3, usage_id: 2 });
+    expect((await client.get('/api/user')).json().current_warehouse_id).toBe(warehouse.id);
+    expect((await client.get('/api/mywarehouses')).json().warehouses).toEqual([{ ...warehouse, user_role: 'owner' }]);
+    expect((await client.get('/api/mywarehouses/owned')).json().warehouses).toEqual([warehouse]);
+    expect((await client.get('/api/mywarehouses/guest')).json().warehouses).toEqual([]);
+    expect((await client.get('/api/warehouses')).json().warehouses).toEqual([{ id: warehouse.id, name: 'Keller' }]);
+  });
+
+  it('rejects a duplicate name per owner, missing fields and unknown lookups with 422', async () => {
+    const { client } = await loggedIn(app);
+    await createWarehouse(client, 'Dup');
+    const dup = await client.post('/api/admin/warehouse', { name: 'Dup', industry_id: 1, usage_id: 1 });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors.name).toEqual(['You already have a warehouse with this name.']);
+    const missing = await client.post('/api/admin/warehouse', { name: '' });
+    expect(Object.keys(missing.json().errors).sort()).toEqual(['industry_id', 'name', 'usage_id']);
+    const unknown = await client.post('/api/admin/warehouse', { name: 'X', industry_id: 999, usage_id: 1 });
+    expect(unknown.json().errors).toHaveProperty('industry_id');
+    // Another owner may use the same name.
+    const { client: other } = await loggedIn(app);
+    expect((await other.post('/api/admin/warehouse', { name: 'Dup', industry_id: 1, usage_id: 1 })).statusCode).toBe(201);
+  });
+
+  it('shows guest memberships with the role name or null', async () => {
+    const { guest, warehouse } = await ownerWithGuest();
+    const mine = (await guest.client.get('/api/mywarehouses')).json().warehouses;
+    expect(mine).toEqual([{ ...warehouse, industry_id: 1, usage_id: 1, user_role: null }]);
+    expect((await guest.client.get('/api/mywarehouses/guest')).json().warehouses).toHaveLength(1);
+    expect((await guest.client.get('/api/mywarehouses/owned')).json().warehouses).toHaveLength(0);
+  });
+});
+
+describe('edit (owner only)', () => {
+  it('reads and updates for the owner; 403 for a member, 404 for unknown ids', async () => {
+    const { owner, guest, warehouse } = await ownerWithGuest();
+    const read = await owner.client.get(`/api/warehouses/edit/${warehouse.id}`);
+    expect(read.json()).toEqual({ id: warehouse.id, name: warehouse.name, industry_id: 1, usage_id: 1 });
+    const put = await owner.client.put(`/api/warehouses/edit/${warehouse.id}`, { name: 'Renamed', industry_id: 2, usage_id: 3 });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ id: warehouse.id, name: 'Renamed', industry_id: 2, usage_id: 3 });
+    expect((await guest.client.get(`/api/warehouses/edit/${warehouse.id}`)).statusCode).toBe(403);
+    expect((await guest.client.put(`/api/warehouses/edit/${warehouse.id}`, { name: 'Hijack', industry_id: 1, usage_id: 1 })).statusCode).toBe(403);
+    expect((await owner.client.get('/api/warehouses/edit/999999')).statusCode).toBe(404);
+    expect((await owner.client.get('/api/warehouses/edit/abc')).statusCode).toBe(404);
+  });
+
+  it('rejects renaming onto another own warehouse name', async () => {
+    const { client } = await loggedIn(app);
+    await createWarehouse(client, 'One');
+    const two = await createWarehouse(client, 'Two');
+    const res = await client.put(`/api/warehouses/edit/${two.id}`, { name: 'One', industry_id: 1, usage_id: 1 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty('name');
+    expect((await client.put(`/api/warehouses/edit/${two.id}`, { name: 'Two', industry_id: 5, usage_id: 1 })).statusCode).toBe(200);
+  });
+});
+
+describe('delete', () => {
+  it('deletes only owned warehouses, with the password', async () => {
+    const { owner, guest, warehouse } = await ownerWithGuest();
+    const second = await createWarehouse(owner.client);
+    expect((await owner.client.post('/api/admin/warehouse/delete', { warehouse_ids: [warehouse.id] })).statusCode).toBe(422);
+    const wrong = await owner.client.post('/api/admin/warehouse/delete', { warehouse_ids: [warehouse.id], password: 'nope-nope' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toContain('Incorrect password');
+    const byGuest = await guest.client.post('/api/admin/warehouse/delete', { warehouse_ids: [warehouse.id], password: PASSWORD });
+    expect(byGuest.json().deleted).toBe(0);
+    const res = await owner.client.post('/api/admin/warehouse/delete', { warehouse_ids: [warehouse.id, second.id], password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: expect.any(String), deleted: 2 });
+    expect((await guest.client.get('/api/mywarehouses')).json().warehouses).toEqual([]);
+    expect((await owner.client.get('/api/user')).json().current_warehouse_id).toBeNull();
+  });
+});
+
+describe('leave', () => {
+  it('lets a guest leave with the password; wrong password 403, missing 422', async () => {
+    const { guest, warehouse } = await ownerWithGuest();
+    const url = `/api/warehouse/${warehouse.id}/leave`;
+    expect((await guest.client.delete(url, {})).statusCode).toBe(422);
+    const wrong = await guest.client.delete(url, { password: 'wrong-password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toContain('Incorrect password');
+    expect((await guest.client.delete(url, { password: PASSWORD })).statusCode).toBe(200);
+    expect((await guest.client.get('/api/mywarehouses')).json().warehouses).toEqual([]);
+    expect((await guest.client.delete(url, { password: PASSWORD })).statusCode).toBe(404);
+  });
+
+  it('accepts POST too, and the owner cannot leave', async () => {
+    const { owner, guest, warehouse } = await ownerWithGuest();
+    const url = `/api/warehouse/${warehouse.id}/leave`;
+    const res = await owner.client.delete(url, { password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('warehouse.owner_cannot_leave');
+    expect((await guest.client.post(url, { password: PASSWORD })).statusCode).toBe(200);
+  });
+});
