@@ -1,4 +1,4 @@
-import { api } from '@lager/shared';
+import { api, OWNER_ROLE_ID } from '@lager/shared';
 
 export interface Role {
   id: number;
@@ -14,7 +14,8 @@ const rolesApi = api.injectEndpoints({
   endpoints: (build) => ({
     userAdminRoles: build.query<Role[], number | undefined>({
       query: (warehouseId) => (warehouseId === undefined ? 'api/admin/roles' : `api/admin/roles/${warehouseId}`),
-      transformResponse: (body: { roles: Role[] }) => body.roles,
+      // The owner role can be neither assigned nor deleted; the server leaves it out, and so do we.
+      transformResponse: (body: { roles: Role[] }) => body.roles.filter((r) => r.id !== OWNER_ROLE_ID),
       providesTags: ['Role'],
     }),
   }),

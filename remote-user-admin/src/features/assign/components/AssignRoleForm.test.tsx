@@ -150,3 +150,22 @@ test('without a current warehouse: the no-warehouse message', async () => {
   mount('/admin/user/roles/assign');
   expect(await screen.findByRole('link', { name: 'My warehouses' })).toBeInTheDocument();
 });
+
+test('the owner role is never offered, even if a server lists it', async () => {
+  server.use(
+    rest.get(`${API}/api/admin/roles/:warehouseId`, () =>
+      HttpResponse.json({
+        roles: [
+          { id: 1, name: 'owner', description: null },
+          { id: 2, name: 'Lagerist', description: null },
+        ],
+      }),
+    ),
+  );
+  mount('/admin/user/roles/assign');
+  await settled();
+  const roles = within(screen.getByLabelText('Role'))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+  expect(roles).toEqual(['Please choose …', 'Lagerist']);
+});
