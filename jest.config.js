@@ -41,6 +41,7 @@ module.exports = {
       // so these are compiled to plain CJS.
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.(m|c)js$': swc },
       transformIgnorePatterns: ['/node_modules/(?!(typebox|@electric-sql/pglite|@fastify/cookie|cookie)/)(?!.*/node_modules/)'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
       testMatch: ['<rootDir>/test/**/*.test.ts'],
     },
     // Deploy and rollout commands (plain Node CommonJS, no transform).
