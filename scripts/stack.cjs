@@ -9,6 +9,7 @@ const http = require('node:http');
 const path = require('node:path');
 const httpProxy = require('http-proxy');
 const sirv = require('sirv');
+const { resolveEntries } = require('./rollout-lib.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 const REMOTES = ['remote-account', 'remote-warehouse-admin', 'remote-user-admin', 'remote-info'];
@@ -19,6 +20,8 @@ const DEFAULT_PORTS = {
   'remote-user-admin': 3003,
   'remote-info': 3004,
   api: 8000,
+  /** The deployment target `.deploy/` (versioned remote builds + rollout manifest), when it exists. */
+  deploy: 3005,
 };
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)$/;
@@ -77,6 +80,47 @@ async function serveRemote(dir, port = 0) {
       await listen(server, boundPort);
     },
   };
+}
+
+/**
+ * A deployment target as a CDN serves it: `<remote>/<version>/…` immutable (a published
+ * version never changes), `rollout.json` never cached. Looked up per request (sirv's dev
+ * mode), so versions deployed or deleted while the stack runs are seen at once.
+ */
+async function serveDeployment(dir, port = 0) {
+  const VERSION_FILE = /^\/[^/]+\/[^/]+\/./;
+  const handler = sirv(dir, {
+    dev: true,
+    etag: true,
+    dotfiles: false,
+    setHeaders(res, pathname) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      res.setHeader('Cache-Control', VERSION_FILE.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    // Only version folders and the manifest are public; history and lock files are not.
+    if (pathname !== '/rollout.json' && !VERSION_FILE.test(pathname)) {
+      res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end('Not found');
+      return;
+    }
+    handler(req, res, () => res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end('Not found'));
+  });
+  const boundPort = await listen(server, port);
+  return { url: `http://127.0.0.1:${boundPort}`, port: boundPort, dir, stop: () => closeServer(server) };
+}
+
+/** The rollout manifest of a deployment directory with absolute entries, or undefined without one. */
+function deploymentManifestFor(dir, url) {
+  const file = path.join(dir, 'rollout.json');
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    return resolveEntries(JSON.parse(fs.readFileSync(file, 'utf8')), url);
+  } catch {
+    return undefined; // half-written or broken: keep serving the local builds
+  }
 }
 
 /**
@@ -169,6 +213,10 @@ async function startStack({
   quietApi = false,
   contactEmail = process.env.CONTACT_EMAIL ?? 'kontakt@lager.example',
   remotesManifest,
+  /** A deployment directory (`npm run deploy`): its rollout.json decides the remotes it names. */
+  deployDir,
+  /** Serve the front end against a minimal stand-in API (logged out) instead of api/. */
+  apiStub = false,
 } = {}) {
   for (const app of ['shell', ...REMOTES]) {
     if (!fs.existsSync(path.join(repoRoot, app, 'dist/index.html'))) {
@@ -184,10 +232,26 @@ async function startStack({
   await closeServer(reserved);
   const shellUrl = `http://127.0.0.1:${actualShellPort}`;
   const apiPort = ports.api || (await freePort());
+  let deployment;
+  if (deployDir) {
+    fs.mkdirSync(deployDir, { recursive: true });
+    deployment = await serveDeployment(deployDir, ports.deploy ?? 0);
+  }
   const origins = [shellUrl, `http://localhost:${actualShellPort}`, ...Object.values(remotes).map((r) => r.url)];
-  const api = await startApi({ port: apiPort, dataDir, appUrl: shellUrl, origins, seedDemo, quiet: quietApi });
-  const manifest = () =>
-    remotesManifest?.() ?? remoteManifestFor(Object.fromEntries(Object.entries(remotes).map(([n, r]) => [n, r.url])));
+  if (deployment) origins.push(deployment.url);
+  const api = apiStub
+    ? await require('./stub-api.cjs').startStubApi({ port: apiPort })
+    : await startApi({ port: apiPort, dataDir, appUrl: shellUrl, origins, seedDemo, quiet: quietApi });
+  const localManifest = () =>
+    remoteManifestFor(Object.fromEntries(Object.entries(remotes).map(([n, r]) => [n, r.url])));
+  // Read per request: a rollout/promote/rollback is live at the next page load, no restart.
+  const manifest = () => {
+    const custom = remotesManifest?.();
+    if (custom) return custom;
+    const local = localManifest();
+    const deployed = deployment && deploymentManifestFor(deployDir, deployment.url);
+    return deployed ? { remotes: { ...local.remotes, ...deployed.remotes } } : local;
+  };
   const shell = await serveShell({
     dir: path.join(repoRoot, 'shell/dist'),
     port: actualShellPort,
@@ -199,9 +263,11 @@ async function startStack({
     shell,
     api,
     remotes,
+    deployment,
     dataDir,
     async stop() {
       await shell.stop();
+      await deployment?.stop();
       for (const r of Object.values(remotes)) await r.stop().catch(() => {});
       await api.stop();
     },
@@ -224,5 +290,7 @@ module.exports = {
   startApi,
   startStack,
   remoteManifestFor,
+  serveDeployment,
+  deploymentManifestFor,
   freePort,
 };

@@ -3,6 +3,8 @@
  * the embedded database (demo data on first start). Prints the URL to open.
  */
 import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import stackModule from './stack.cjs';
 
 const { repoRoot, startStack } = stackModule;
@@ -12,7 +14,9 @@ if (!process.argv.includes('--no-build')) {
   execSync('npm run build --silent', { cwd: repoRoot, stdio: 'inherit' });
 }
 
-const stack = await startStack({ seedDemo: true });
+// Versions published with `npm run deploy` and chosen with `npm run rollout`/`promote` (README).
+const deployDir = process.env.LAGER_DEPLOY_DIR ?? path.join(repoRoot, '.deploy');
+const stack = await startStack({ seedDemo: true, deployDir: fs.existsSync(deployDir) ? deployDir : undefined });
 console.log(`
   Lager is running.
 
@@ -21,6 +25,7 @@ console.log(`
   Remotes:   ${Object.entries(stack.remotes)
     .map(([name, r]) => `${name} ${r.url}`)
     .join(', ')}
+  Deployed:  ${stack.deployment ? `${stack.deployment.url}/rollout.json (from ${stack.deployment.dir}; npm run rollout:status)` : 'none (npm run deploy -- <remote> --version <v>)'}
   Mails:     written to ${stack.dataDir}/outbox (no SMTP_URL set)
 
   Stop with Ctrl+C.

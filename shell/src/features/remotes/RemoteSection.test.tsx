@@ -1,5 +1,5 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { renderWithProviders } from '@lager/shared/testing';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { forgetLoadedSections, RemoteSection } from './RemoteSection';

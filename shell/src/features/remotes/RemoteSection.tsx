@@ -1,8 +1,8 @@
-import { Card, Loading } from '@lager/shared';
+import { Card, Loading, useGetUserQuery } from '@lager/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerSection } from './remotes-manifest';
+import { dependsOnUser, registerSection, setRolloutUser } from './remotes-manifest';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 
 type Section = LazyExoticComponent<ComponentType>;
@@ -49,9 +49,25 @@ export function RemoteSection({ remote }: { remote: string }) {
   return <SectionLoader key={remote} remote={remote} />;
 }
 
+/**
+ * While a canary of this remote runs, the user's bucket decides the version: wait until
+ * GET api/user has answered (logged in: user id; logged out: the browser's random id).
+ * Once a section is loaded it stays at its version until the next page load.
+ */
+function useRolloutIdentityReady(remote: string): boolean {
+  const needed = !loaded.has(remote) && dependsOnUser(remote);
+  const { data, isSuccess, isError } = useGetUserQuery(undefined, { skip: !needed });
+  if (!needed) return true;
+  if (!isSuccess && !isError) return false;
+  setRolloutUser(data?.id);
+  return true;
+}
+
 function SectionLoader({ remote }: { remote: string }) {
   const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(() => loaded.get(remote)?.attempt ?? 0);
+  const identityReady = useRolloutIdentityReady(remote);
+  if (!identityReady) return <Loading label={t('section.loading')} />;
   const Component = sectionComponent(remote, attempt);
   return (
     <SectionErrorBoundary

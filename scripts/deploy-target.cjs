@@ -1,0 +1,126 @@
+/**
+ * Deployment targets: where versioned remote builds and the rollout manifest live.
+ *
+ * The default is a local directory (`.deploy/`, served by `npm start`). Another target
+ * (a CDN bucket, …) is a CommonJS module exporting `createTarget(options)` that returns an
+ * object with the same methods; pass it with `--target ./my-target.cjs` or LAGER_DEPLOY_TARGET.
+ *
+ *   describe()                       where it publishes (for messages)
+ *   listVersions(remote)             versions published for a remote
+ *   publish(remote, version, dir)    upload a build folder as <remote>/<version>/ (must refuse an existing one)
+ *   readManifest() / readHistory()   rollout.json and the change log
+ *   update(fn)                       fn(manifest) → { manifest, history }; stored with the history entry
+ *                                    appended, with no concurrent update in between
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { emptyManifest } = require('./rollout-lib.cjs');
+
+const MANIFEST_FILE = 'rollout.json';
+const HISTORY_FILE = 'rollout-history.jsonl';
+const LOCK_FILE = '.rollout.lock';
+
+class VersionExistsError extends Error {}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** An exclusive lock file: two `rollout` commands never read-modify-write at the same time. */
+async function withLock(dir, fn) {
+  const lock = path.join(dir, LOCK_FILE);
+  for (let tries = 0; ; tries++) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST' || tries > 100) throw new Error(`Could not lock ${lock} (${error.code})`);
+      await sleep(50);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+function writeAtomically(file, text) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
+function localDirTarget({ dir }) {
+  const root = path.resolve(dir);
+  const manifestPath = path.join(root, MANIFEST_FILE);
+  const historyPath = path.join(root, HISTORY_FILE);
+  const readManifest = () => {
+    try {
+      return JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+    } catch (error) {
+      if (error.code === 'ENOENT') return emptyManifest();
+      throw error;
+    }
+  };
+  return {
+    root,
+    describe: () => root,
+    async listVersions(remote) {
+      const folder = path.join(root, remote);
+      if (!fs.existsSync(folder)) return [];
+      return fs
+        .readdirSync(folder, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+        .map((d) => d.name)
+        .filter((v) => fs.existsSync(path.join(folder, v, 'mf-manifest.json')));
+    },
+    async publish(remote, version, buildDir) {
+      const final = path.join(root, remote, version);
+      if (fs.existsSync(final)) throw new VersionExistsError(`${remote} ${version} already exists at ${final}`);
+      // Copy beside the final folder, then rename: a half-copied version is never visible.
+      const staging = path.join(root, remote, `.${version}.${process.pid}.partial`);
+      fs.mkdirSync(path.dirname(staging), { recursive: true });
+      fs.cpSync(buildDir, staging, { recursive: true });
+      if (fs.existsSync(final)) {
+        fs.rmSync(staging, { recursive: true, force: true });
+        throw new VersionExistsError(`${remote} ${version} already exists at ${final}`);
+      }
+      fs.renameSync(staging, final);
+      return { location: final, entry: `${remote}/${version}/mf-manifest.json` };
+    },
+    async readManifest() {
+      return readManifest();
+    },
+    async readHistory() {
+      if (!fs.existsSync(historyPath)) return [];
+      return fs
+        .readFileSync(historyPath, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+    },
+    async update(fn) {
+      fs.mkdirSync(root, { recursive: true });
+      return withLock(root, async () => {
+        const result = await fn(readManifest());
+        writeAtomically(manifestPath, `${JSON.stringify(result.manifest, null, 2)}\n`);
+        fs.appendFileSync(historyPath, `${JSON.stringify(result.history)}\n`);
+        return result;
+      });
+    },
+  };
+}
+
+/** The target named on the command line or in the environment; the local directory otherwise. */
+function loadTarget({ targetModule, targetDir, repoRoot }) {
+  const modulePath = targetModule ?? process.env.LAGER_DEPLOY_TARGET;
+  if (modulePath) {
+    const mod = require(path.resolve(modulePath));
+    if (typeof mod.createTarget !== 'function') throw new Error(`${modulePath} does not export createTarget(options)`);
+    return mod.createTarget({ repoRoot });
+  }
+  return localDirTarget({ dir: targetDir ?? process.env.LAGER_DEPLOY_DIR ?? path.join(repoRoot, '.deploy') });
+}
+
+module.exports = { MANIFEST_FILE, HISTORY_FILE, VersionExistsError, localDirTarget, loadTarget };

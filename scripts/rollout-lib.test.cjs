@@ -1,0 +1,195 @@
+const {
+  emptyManifest,
+  promote,
+  resolveEntries,
+  rollback,
+  rollout,
+  statusRows,
+  formatTable,
+} = require('./rollout-lib.cjs');
+
+const REMOTES = ['remote-info', 'remote-account'];
+let clock = 0;
+const ctx = (deployed = ['1.0.0', '1.1.0', '2.0.0']) => ({
+  remotes: REMOTES,
+  deployed,
+  now: `2026-05-0${++clock % 9}T10:00:00.000Z`,
+  actor: 'ci',
+});
+
+/** Applies commands in order like the CLI does, keeping the appended history. */
+function run(steps) {
+  let manifest = emptyManifest();
+  const history = [];
+  for (const step of steps) {
+    const result = step(manifest);
+    manifest = result.manifest;
+    history.push(result.history);
+  }
+  return { manifest, history };
+}
+
+const released = () =>
+  run([
+    (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
+    (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '50' }, ctx()),
+  ]);
+
+describe('validation', () => {
+  const base = released().manifest;
+  test.each([
+    ['an unknown remote', { remote: 'remote-nope', version: '2.0.0', percent: '10' }, /Unknown remote "remote-nope"/],
+    ['a malformed version', { remote: 'remote-info', version: 'v2', percent: '10' }, /"v2" is not a version/],
+    [
+      'a version that was never deployed',
+      { remote: 'remote-info', version: '3.0.0', percent: '10' },
+      /3.0.0 is not deployed \(deployed: 1.0.0, 1.1.0, 2.0.0\)/,
+    ],
+    ['a percentage above 100', { remote: 'remote-info', version: '2.0.0', percent: '101' }, /from 0 to 100/],
+    ['a negative percentage', { remote: 'remote-info', version: '2.0.0', percent: '-5' }, /from 0 to 100/],
+    [
+      'a percentage that is not a number',
+      { remote: 'remote-info', version: '2.0.0', percent: 'half' },
+      /from 0 to 100/,
+    ],
+    ['a missing percentage', { remote: 'remote-info', version: '2.0.0' }, /from 0 to 100/],
+    ['the stable version as canary', { remote: 'remote-info', version: '1.0.0', percent: '10' }, /already the stable/],
+  ])('rollout refuses %s and leaves the manifest unchanged', (_name, args, message) => {
+    const before = JSON.stringify(base);
+    expect(() => rollout(base, args, ctx())).toThrow(message);
+    expect(JSON.stringify(base)).toBe(before);
+  });
+
+  test('percentages 0, 100 and two decimals are accepted', () => {
+    for (const percent of ['0', '100', '0.5', '12.25']) {
+      expect(
+        rollout(base, { remote: 'remote-info', version: '2.0.0', percent }, ctx()).manifest.remotes['remote-info']
+          .canary.percent,
+      ).toBe(Number(percent));
+    }
+    expect(() => rollout(base, { remote: 'remote-info', version: '2.0.0', percent: '1.234' }, ctx())).toThrow(
+      /0 to 100/,
+    );
+  });
+
+  test('a canary needs a stable version to fall back to', () => {
+    expect(() => rollout(emptyManifest(), { remote: 'remote-info', version: '2.0.0', percent: '10' }, ctx())).toThrow(
+      /no stable version yet: make one stable first with "promote remote-info <version>"/,
+    );
+  });
+
+  test('promote refuses without a canary, while another canary runs, or an undeployed version', () => {
+    const stableOnly = run([(m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx())]).manifest;
+    expect(() => promote(stableOnly, { remote: 'remote-info' }, ctx())).toThrow(/no canary to promote/);
+    expect(() => promote(base, { remote: 'remote-info', version: '1.1.0' }, ctx())).toThrow(/rolling out 2.0.0/);
+    expect(() => promote(stableOnly, { remote: 'remote-info', version: '9.9.9' }, ctx())).toThrow(/not deployed/);
+    // The canary's folder was deleted since the rollout: do not make it everyone's version.
+    expect(() => promote(base, { remote: 'remote-info' }, ctx(['1.0.0']))).toThrow(/2.0.0 is not deployed/);
+  });
+});
+
+describe('commands', () => {
+  test('rollout writes a canary entry relative to the manifest and keeps stable', () => {
+    const { manifest } = released();
+    expect(manifest.remotes['remote-info']).toEqual({
+      stable: { version: '1.0.0', entry: 'remote-info/1.0.0/mf-manifest.json' },
+      canary: { version: '2.0.0', entry: 'remote-info/2.0.0/mf-manifest.json', percent: 50 },
+      previous: [],
+      updatedAt: expect.any(String),
+    });
+  });
+
+  test('promote makes the canary stable and remembers the old stable', () => {
+    const { manifest } = run([
+      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
+      (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '10' }, ctx()),
+      (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '60' }, ctx()),
+      (m) => promote(m, { remote: 'remote-info' }, ctx()),
+    ]);
+    const info = manifest.remotes['remote-info'];
+    expect(info.stable.version).toBe('2.0.0');
+    expect(info.canary).toBeUndefined();
+    expect(info.previous).toEqual(['1.0.0']);
+  });
+
+  test('rollback stops a running canary: everyone back on stable', () => {
+    const { manifest, history } = run([
+      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
+      (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '50' }, ctx()),
+      (m) => rollback(m, { remote: 'remote-info' }, ctx()),
+    ]);
+    expect(manifest.remotes['remote-info'].stable.version).toBe('1.0.0');
+    expect(manifest.remotes['remote-info'].canary).toBeUndefined();
+    expect(history.at(-1)).toMatchObject({
+      command: 'rollback',
+      stopped: '2.0.0',
+      after: { stable: '1.0.0', canary: null },
+    });
+  });
+
+  test('rollback without a canary restores the previous stable, one step at a time', () => {
+    const { manifest } = run([
+      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
+      (m) => promote(m, { remote: 'remote-info', version: '1.1.0' }, ctx()),
+      (m) => promote(m, { remote: 'remote-info', version: '2.0.0' }, ctx()),
+      (m) => rollback(m, { remote: 'remote-info' }, ctx()),
+    ]);
+    expect(manifest.remotes['remote-info'].stable.version).toBe('1.1.0');
+    const twice = rollback(manifest, { remote: 'remote-info' }, ctx()).manifest;
+    expect(twice.remotes['remote-info'].stable.version).toBe('1.0.0');
+    expect(() => rollback(twice, { remote: 'remote-info' }, ctx())).toThrow(/no previous stable version/);
+    expect(() => rollback(emptyManifest(), { remote: 'remote-info' }, ctx())).toThrow(/nothing to roll back/);
+  });
+
+  test('rollback refuses a previous version whose folder is gone', () => {
+    const { manifest } = run([
+      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
+      (m) => promote(m, { remote: 'remote-info', version: '2.0.0' }, ctx()),
+    ]);
+    expect(() => rollback(manifest, { remote: 'remote-info' }, ctx(['2.0.0']))).toThrow(/1.0.0 is not deployed/);
+  });
+
+  test('every change yields one history entry with who, when, before and after', () => {
+    const { history } = run([
+      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
+      (m) => rollout(m, { remote: 'remote-info', version: '1.1.0', percent: '5' }, ctx()),
+      (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '20' }, ctx()),
+      (m) => rollback(m, { remote: 'remote-info' }, ctx()),
+    ]);
+    expect(history.map((h) => h.command)).toEqual(['promote', 'rollout', 'rollout', 'rollback']);
+    expect(history[0]).toMatchObject({
+      actor: 'ci',
+      remote: 'remote-info',
+      before: null,
+      after: { stable: '1.0.0', canary: null },
+    });
+    expect(history[2]).toMatchObject({
+      replaced: '1.1.0',
+      before: { stable: '1.0.0', canary: { version: '1.1.0', percent: 5 } },
+      after: { stable: '1.0.0', canary: { version: '2.0.0', percent: 20 } },
+    });
+    for (const h of history) expect(h.at).toMatch(/^2026-/);
+  });
+});
+
+test('resolveEntries makes entries absolute against the deployment origin', () => {
+  const resolved = resolveEntries(released().manifest, 'http://127.0.0.1:3005');
+  expect(resolved.remotes['remote-info'].stable.entry).toBe('http://127.0.0.1:3005/remote-info/1.0.0/mf-manifest.json');
+  expect(resolved.remotes['remote-info'].canary.entry).toBe('http://127.0.0.1:3005/remote-info/2.0.0/mf-manifest.json');
+  expect(resolveEntries(released().manifest, 'https://cdn.example/lager/').remotes['remote-info'].stable.entry).toBe(
+    'https://cdn.example/lager/remote-info/1.0.0/mf-manifest.json',
+  );
+});
+
+test('status lists every remote with versions, share and the last change', () => {
+  const { manifest, history } = released();
+  const rows = statusRows(manifest, history, REMOTES);
+  expect(rows).toEqual([
+    expect.objectContaining({ remote: 'remote-info', stable: '1.0.0', canary: '2.0.0', percent: '50 %' }),
+    { remote: 'remote-account', stable: '-', canary: '-', percent: '-', lastChange: '-' },
+  ]);
+  expect(rows[0].lastChange).toMatch(/rollout 2.0.0 by ci$/);
+  const table = formatTable(rows).split('\n');
+  expect(table[0]).toMatch(/^REMOTE\s+STABLE\s+CANARY\s+PERCENT\s+LAST CHANGE$/);
+  expect(table).toHaveLength(3);
+});

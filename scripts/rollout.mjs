@@ -1,0 +1,89 @@
+/**
+ * Staged rollout of deployed remote versions (the manifest the shell reads at start):
+ *
+ *   node scripts/rollout.mjs rollout  <remote> <version> --percent N   show a version to N % of users
+ *   node scripts/rollout.mjs promote  <remote> [<version>]              canary (or version) → stable for all
+ *   node scripts/rollout.mjs rollback <remote>                          stop the canary / restore previous stable
+ *   node scripts/rollout.mjs status                                     table of remotes and versions
+ *   node scripts/rollout.mjs history  [<remote>]                        the change log
+ *
+ * npm shortcuts: `npm run rollout -- <remote> <v> --percent N`, `npm run promote -- <remote>`,
+ * `npm run rollback -- <remote>`, `npm run rollout:status`. Options: --target-dir, --target (see deploy.mjs).
+ */
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const require = createRequire(import.meta.url);
+const lib = require('./rollout-lib.cjs');
+const { loadTarget } = require('./deploy-target.cjs');
+const { remoteNames } = require('./federation-apps.cjs');
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const COMMANDS = ['rollout', 'promote', 'rollback', 'status', 'history'];
+const USAGE = `Usage: node scripts/rollout.mjs <${COMMANDS.join('|')}> …
+  rollout <remote> <version> --percent N
+  promote <remote> [<version>]
+  rollback <remote>
+  status
+  history [<remote>]`;
+
+function fail(message) {
+  console.error(`rollout: ${message}`);
+  process.exit(1);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    percent: { type: 'string' },
+    'target-dir': { type: 'string' },
+    target: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+const [command, remote, version, ...rest] = positionals;
+if (values.help || !command) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 1);
+}
+if (!COMMANDS.includes(command)) fail(`unknown command "${command}"\n${USAGE}`);
+if (rest.length || (command === 'rollback' && version)) fail(`unexpected arguments\n${USAGE}`);
+
+const target = loadTarget({ targetModule: values.target, targetDir: values['target-dir'], repoRoot });
+const knownRemotes = remoteNames;
+
+if (command === 'status') {
+  const rows = lib.statusRows(await target.readManifest(), await target.readHistory(), knownRemotes);
+  console.log(lib.formatTable(rows));
+  console.log(`\n(${target.describe()})`);
+  process.exit(0);
+}
+if (command === 'history') {
+  for (const h of await target.readHistory()) if (!remote || h.remote === remote) console.log(JSON.stringify(h));
+  process.exit(0);
+}
+
+try {
+  lib.validateRemote(remote, knownRemotes);
+  if (command === 'rollout' && values.percent === undefined) throw new lib.RolloutError('rollout needs --percent N');
+  const deployed = await target.listVersions(remote);
+  const ctx = {
+    remotes: knownRemotes,
+    deployed,
+    now: new Date().toISOString(),
+    actor: process.env.USER ?? os.userInfo().username,
+  };
+  const { history } = await target.update((manifest) => {
+    if (command === 'rollout') return lib.rollout(manifest, { remote, version, percent: values.percent }, ctx);
+    if (command === 'promote') return lib.promote(manifest, { remote, version }, ctx);
+    return lib.rollback(manifest, { remote }, ctx);
+  });
+  const after = history.after;
+  const canary = after?.canary ? `, canary ${after.canary.version} at ${after.canary.percent} %` : '';
+  console.log(`${remote}: stable ${after?.stable}${canary} (effective at the next page load, no shell rebuild)`);
+} catch (error) {
+  if (error instanceof lib.RolloutError) fail(error.message);
+  throw error;
+}
