@@ -1,5 +1,5 @@
 import { Dialog } from '@lager/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useAccountTranslation } from '../../../lib/i18n';
 
 const POINTS = ['free', 'future', 'account', 'availability', 'privacy', 'law'] as const;
@@ -23,7 +23,8 @@ export function TermsDialog({ onAccept, onDecline }: TermsDialogProps) {
   }, []);
 
   // Text that fits without scrolling is entirely on screen: it counts as read at once.
-  useEffect(() => checkEnd(), [checkEnd]);
+  // A layout effect, so the button is never seen disabled when there is nothing to scroll.
+  useLayoutEffect(() => checkEnd(), [checkEnd]);
 
   return (
     <Dialog title={t('terms.title')} onClose={onDecline}>

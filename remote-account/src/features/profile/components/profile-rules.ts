@@ -23,7 +23,21 @@ export function profilePayload(values: ProfileValues): ProfileUpdate {
 }
 
 // Laravel's English and German texts for a unique rule, plus its untranslated key.
-const EMAIL_TAKEN = ['already taken', 'validation.unique', 'bereits vergeben'];
+const EMAIL_TAKEN = ['already taken', 'already been taken', 'validation.unique', 'bereits vergeben'];
+
+/**
+ * A refusal the server explained in words (4xx with its own message). Network failures carry the
+ * client's text ("Network Error"), bodies without a message carry axios' text, and 5xx texts
+ * ("Server Error") tell the user nothing: those get the catalogue text instead.
+ */
+function isServerMessage(error: ApiError): boolean {
+  return (
+    error.status >= 400 &&
+    error.status < 500 &&
+    !isBlank(error.message) &&
+    !error.message.startsWith('Request failed with status code')
+  );
+}
 
 /** Spec §8: duplicate e-mail → emailAlreadyTaken; else the server's own message; else profileUpdateFailed. */
 export function profileFailure(error: ApiError): { key: string } | { text: string } {
@@ -31,8 +45,7 @@ export function profileFailure(error: ApiError): { key: string } | { text: strin
   if (error.code?.includes('unique') || emailErrors.some((m) => EMAIL_TAKEN.some((s) => m.includes(s)))) {
     return { key: 'errors.emailAlreadyTaken' };
   }
-  // status 0 carries the client's own text (e.g. "Network Error"), not a server message.
-  if (error.status > 0 && !isBlank(error.message)) return { text: error.message };
+  if (isServerMessage(error)) return { text: error.message };
   return { key: 'errors.profileUpdateFailed' };
 }
 

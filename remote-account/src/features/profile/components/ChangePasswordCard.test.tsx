@@ -1,0 +1,107 @@
+import { browser, DELAYS } from '@lager/shared';
+import { sessionHandlers, setupApiServer, verifiedUser } from '@lager/shared/testing';
+import { act, fireEvent, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { answer, mountAccount, storedText } from '../../../testing/mount';
+
+const server = setupApiServer(...sessionHandlers(verifiedUser));
+let reload: jest.SpyInstance;
+beforeEach(() => {
+  reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+const LABELS = {
+  en: ['Current password', 'New password', 'Confirm new password', 'Change password'],
+  de: ['Aktuelles Passwort', 'Neues Passwort', 'Neues Passwort bestätigen', 'Passwort ändern'],
+} as const;
+const VALID = ['oldpassword', 'newpassword', 'newpassword'] as const;
+
+async function submit(user: UserEvent, values: readonly string[], language: 'de' | 'en' = 'en') {
+  const [current, next, confirmation, button] = LABELS[language];
+  for (const [label, value] of [
+    [current, values[0]],
+    [next, values[1]],
+    [confirmation, values[2]],
+  ]) {
+    if (value) await user.type(screen.getByLabelText(label), value);
+  }
+  await user.click(screen.getByRole('button', { name: button }));
+}
+
+async function open(language: 'de' | 'en' = 'en') {
+  const view = mountAccount('/user', language);
+  await screen.findByRole('heading', { level: 1 });
+  return view;
+}
+
+test.each([
+  ['en', ['', 'newpassword', 'newpassword'], 'Please fill in all fields.'],
+  ['de', ['oldpassword', 'newpassword', ''], 'Bitte füllen Sie alle Felder aus.'],
+  ['en', ['oldpassword', 'short', 'short'], 'The password must be at least 8 characters long.'],
+  ['en', ['oldpassword', 'newpassword', 'newpassworx'], 'The passwords do not match.'],
+  ['de', ['oldpassword', 'newpassword', 'anders123'], 'Die Passwörter stimmen nicht überein.'],
+] as const)('%s: %j → "%s", nothing sent', async (language, values, text) => {
+  const change = answer('put', 'api/profile/password', 200, {});
+  server.use(change.handler);
+  const { user } = await open(language);
+  await submit(user, values, language);
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(change.sent).toEqual([]);
+});
+
+test('success: sends the three fields, clears them, reloads after DELAYS.passwordReload; nothing stored', async () => {
+  jest.useFakeTimers();
+  const change = answer('put', 'api/profile/password', 200, { message: 'Password updated.' });
+  server.use(change.handler);
+  const { user } = await open();
+  await submit(user, VALID);
+  expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+  expect(change.sent).toEqual([
+    { current_password: 'oldpassword', password: 'newpassword', password_confirmation: 'newpassword' },
+  ]);
+  expect(screen.getByLabelText('New password')).toHaveValue('');
+  expect(storedText()).not.toMatch(/oldpassword|newpassword/);
+  act(() => jest.advanceTimersByTime(DELAYS.passwordReload - 1));
+  expect(reload).not.toHaveBeenCalled();
+  act(() => jest.advanceTimersByTime(1));
+  expect(reload).toHaveBeenCalledTimes(1);
+});
+
+test.each([
+  ['en', 422, { message: 'Das aktuelle Passwort ist nicht korrekt.' }, 'The current password is incorrect.'],
+  ['de', 422, { message: 'Das aktuelle Passwort ist nicht korrekt.' }, 'Das aktuelle Passwort ist nicht korrekt.'],
+  [
+    'en',
+    422,
+    { message: 'x', errors: { current_password: ['Das aktuelle Passwort ist nicht korrekt.'] } },
+    'The current password is incorrect.',
+  ],
+  ['en', 422, { message: 'Wrong.', code: 'password.current_incorrect' }, 'The current password is incorrect.'],
+  ['en', 422, { message: 'Too weak.', errors: { password: ['Too weak.'] } }, 'Your password could not be changed.'],
+  ['de', 500, { message: 'Server Error' }, 'Ihr Passwort konnte nicht geändert werden.'],
+] as const)('%s: answer %i %j → "%s"', async (language, status, body, text) => {
+  server.use(answer('put', 'api/profile/password', status, body).handler);
+  const { user } = await open(language);
+  await submit(user, VALID, language);
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(reload).not.toHaveBeenCalled();
+});
+
+test('no double submission', async () => {
+  const change = answer('put', 'api/profile/password', 200, {});
+  change.hold();
+  server.use(change.handler);
+  const { user } = await open();
+  for (const [i, label] of LABELS.en.slice(0, 3).entries()) await user.type(screen.getByLabelText(label), VALID[i]);
+  const form = screen.getByRole('button', { name: 'Change password' }).closest('form')!;
+  fireEvent.submit(form);
+  fireEvent.submit(form);
+  expect(screen.getByRole('button', { name: 'Change password' })).toBeDisabled();
+  change.release();
+  await screen.findByText('Your password has been changed.');
+  expect(change.sent).toHaveLength(1);
+});

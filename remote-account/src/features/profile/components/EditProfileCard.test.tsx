@@ -1,0 +1,128 @@
+import { browser, DELAYS } from '@lager/shared';
+import { API, HttpResponse, rest, sessionHandlers, setupApiServer, verifiedUser } from '@lager/shared/testing';
+import { act, fireEvent, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { answer, mountAccount, storedText } from '../../../testing/mount';
+
+// verifiedUser: 'Olivia Owner', 'owner@example.com'
+const server = setupApiServer(...sessionHandlers(verifiedUser));
+let reload: jest.SpyInstance;
+beforeEach(() => {
+  reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+const LABELS = {
+  en: { name: 'Name', email: 'E-mail', save: 'Save profile' },
+  de: { name: 'Name', email: 'E-Mail', save: 'Profil speichern' },
+};
+
+async function open(language: 'de' | 'en' = 'en') {
+  const view = mountAccount('/user', language);
+  await screen.findByRole('heading', { level: 1 });
+  return view;
+}
+
+async function submit(user: UserEvent, values: { name?: string; email?: string }, language: 'de' | 'en' = 'en') {
+  const l = LABELS[language];
+  if (values.name) await user.type(screen.getByLabelText(l.name), values.name);
+  if (values.email) await user.type(screen.getByLabelText(l.email), values.email);
+  await user.click(screen.getByRole('button', { name: l.save }));
+}
+
+test('the fields show the current name and e-mail', async () => {
+  await open();
+  expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'Olivia Owner');
+  expect(screen.getByText('Current: Olivia Owner')).toBeInTheDocument();
+  expect(screen.getByText('Current: owner@example.com')).toBeInTheDocument();
+});
+
+test.each([
+  ['en', {}, 'Please enter a new name or a new e-mail address.'],
+  ['de', {}, 'Bitte geben Sie einen neuen Namen oder eine neue E-Mail-Adresse ein.'],
+  ['en', { email: 'owner@example' }, 'The entered email address is invalid.'],
+  ['de', { name: 'Neu', email: 'a b@c.de' }, 'Die eingegebene E-Mail-Adresse ist ungültig.'],
+  ['en', { name: 'Olivia Owner' }, 'The data is unchanged'],
+  ['en', { email: 'OWNER@example.com' }, 'The data is unchanged'],
+  ['de', { name: 'Olivia Owner', email: 'new@example.com' }, 'Die Daten sind unverändert'],
+] as const)('%s: %j → "%s", nothing sent', async (language, values, text) => {
+  const update = answer('put', 'api/profile/update', 200, {});
+  server.use(update.handler);
+  const { user } = await open(language);
+  await submit(user, values, language);
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(update.sent).toEqual([]);
+});
+
+test.each([
+  [{ name: 'Olivia New' }, { name: 'Olivia New' }],
+  [{ email: ' new@example.com ' }, { email: 'new@example.com' }],
+  [{ name: 'Olivia New', email: 'new@example.com' }, { name: 'Olivia New', email: 'new@example.com' }],
+])('only filled fields are sent: %j → %j; reload after DELAYS.profileReload', async (values, payload) => {
+  jest.useFakeTimers();
+  const update = answer('put', 'api/profile/update', 200, { user: verifiedUser });
+  server.use(update.handler);
+  const { user } = await open();
+  await submit(user, values);
+  expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
+  expect(update.sent).toEqual([payload]);
+  expect(screen.getByLabelText('Name')).toHaveValue('');
+  expect(screen.getByRole('button', { name: 'Save profile' })).toBeDisabled();
+  act(() => jest.advanceTimersByTime(DELAYS.profileReload - 1));
+  expect(reload).not.toHaveBeenCalled();
+  act(() => jest.advanceTimersByTime(1));
+  expect(reload).toHaveBeenCalledTimes(1);
+});
+
+test.each([
+  ['en', 422, { message: 'Taken.', errors: { email: ['The email has already been taken.'] } }, 'already in use'],
+  ['de', 422, { message: 'x', errors: { email: ['validation.unique'] } }, 'wird bereits von einem anderen Konto'],
+  ['en', 422, { message: 'The name is too long.', errors: { name: ['The name is too long.'] } }, 'The name is too long.'],
+  ['en', 500, { message: 'Server Error' }, 'Your profile could not be updated.'],
+  ['de', 500, {}, 'Ihr Profil konnte nicht aktualisiert werden.'],
+] as const)('%s: answer %i %j → "%s"; input and draft stay', async (language, status, body, text) => {
+  server.use(answer('put', 'api/profile/update', status, body).handler);
+  const { user } = await open(language);
+  await submit(user, { email: 'new@example.com' }, language);
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(screen.getByLabelText(LABELS[language].email)).toHaveValue('new@example.com');
+  expect(storedText()).toContain('new@example.com');
+  expect(reload).not.toHaveBeenCalled();
+});
+
+test('a network failure shows profileUpdateFailed', async () => {
+  server.use(rest.put(`${API}/api/profile/update`, () => HttpResponse.error()));
+  const { user } = await open();
+  await submit(user, { name: 'Olivia New' });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be updated.');
+});
+
+test('the draft survives a remount and is cleared after a successful save', async () => {
+  server.use(answer('put', 'api/profile/update', 200, { user: verifiedUser }).handler);
+  const first = await open();
+  await first.user.type(screen.getByLabelText('Name'), 'Draft Name');
+  first.unmount();
+  const { user } = await open();
+  expect(screen.getByLabelText('Name')).toHaveValue('Draft Name');
+  await user.click(screen.getByRole('button', { name: 'Save profile' }));
+  await screen.findByText('Your profile has been updated.');
+  expect(storedText()).not.toContain('Draft Name');
+});
+
+test('no double submission', async () => {
+  const update = answer('put', 'api/profile/update', 200, { user: verifiedUser });
+  update.hold();
+  server.use(update.handler);
+  const { user } = await open();
+  await user.type(screen.getByLabelText('Name'), 'Olivia New');
+  const form = screen.getByRole('button', { name: 'Save profile' }).closest('form')!;
+  fireEvent.submit(form);
+  fireEvent.submit(form);
+  expect(screen.getByRole('button', { name: 'Save profile' })).toBeDisabled();
+  update.release();
+  await screen.findByText('Your profile has been updated.');
+  expect(update.sent).toHaveLength(1);
+});
