@@ -14,8 +14,16 @@ export const api = createApi({
   baseQuery: axiosBaseQuery,
   tagTypes: TAGS,
   endpoints: (build) => ({
-    getUser: build.query<User, void>({
-      query: () => 'api/user',
+    /**
+     * The signed-in user, or `null` when nobody is (401). A 401 is an answer, not a failure:
+     * as an error, every component that subscribes later would refetch it.
+     */
+    getUser: build.query<User | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('api/user');
+        if (result.error) return result.error.status === 401 ? { data: null } : { error: result.error };
+        return { data: result.data as User };
+      },
       providesTags: ['User'],
     }),
     getPermissions: build.query<string[], void>({

@@ -9,7 +9,7 @@ export interface AuthState {
   user?: User;
 }
 
-/** `user === null` is a session this app ended itself (see `markLoggedOut`). */
+/** `user === null`: GET api/user answered 401, or this app ended the session (`markLoggedOut`). */
 export function authStatusOf(user: User | null | undefined, failed: boolean): AuthStatus {
   if (user) return user.email_verified_at ? 'verified' : 'unverified';
   if (user === null) return 'loggedOut';
@@ -30,7 +30,7 @@ export function useAuth(): AuthState {
  */
 export function markLoggedOut() {
   window.localStorage.removeItem(PERMISSIONS_STORAGE_KEY);
-  return api.util.upsertQueryData('getUser', undefined, null as unknown as User);
+  return api.util.upsertQueryData('getUser', undefined, null);
 }
 
 export function readCachedPermissions(): string[] {

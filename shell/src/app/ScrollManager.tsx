@@ -1,0 +1,6 @@
+import { useScrollRestoration } from '../features/routing/useScrollRestoration';
+
+export function ScrollManager() {
+  useScrollRestoration();
+  return null;
+}

@@ -1,0 +1,58 @@
+import {
+  Alert,
+  authStatusOf,
+  fetchCsrfCookie,
+  isApiError,
+  Loading,
+  useGetPermissionsQuery,
+  useGetUserQuery,
+} from '@lager/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Resolves the login state once at start (spec §4): the anti-forgery cookie first, then
+ * `GET api/user`, then a refresh of the cached permissions. Until the state is known the
+ * user sees a loading screen, never a page that the guard would take away again.
+ */
+export function AuthGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const [csrfReady, setCsrfReady] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    fetchCsrfCookie()
+      .catch((error: unknown) => console.error('Fetching the csrf cookie failed', error))
+      .finally(() => {
+        if (live) setCsrfReady(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const { data, error, isError, refetch, isFetching } = useGetUserQuery(undefined, { skip: !csrfReady });
+  const status = authStatusOf(data, isError);
+  useGetPermissionsQuery(undefined, { skip: status !== 'verified' });
+
+  // 401 means logged out; no answer at all or a server failure means we do not know yet.
+  const unreachable = isError && data === undefined && isApiError(error) && (error.status === 0 || error.status >= 500);
+  if (unreachable) {
+    return (
+      <div className="app-start" role="alert">
+        <Alert kind="error">{t('start.unreachable')}</Alert>
+        <button type="button" onClick={() => void refetch()} disabled={isFetching}>
+          {t('common:buttons.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (status === 'unknown') {
+    return (
+      <div className="app-start">
+        <Loading label={t('start.loading')} />
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

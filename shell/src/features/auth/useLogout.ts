@@ -1,0 +1,26 @@
+import { browser, DELAYS, markLoggedOut, useAppDispatch, useDelayed, useLogoutMutation } from '@lager/shared';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * Spec §4: logout goes to /login and reloads after 100 ms. The cached user is cleared first
+ * so the guard lets /login through; the reload then starts the app afresh, logged out.
+ */
+export function useLogout() {
+  const [logout, { isLoading }] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const schedule = useDelayed();
+
+  const run = async () => {
+    try {
+      await logout().unwrap();
+      await dispatch(markLoggedOut());
+    } catch (error) {
+      // The reload below shows the real state; there is no message in the spec's catalogue.
+      console.error('Logout failed', error);
+    }
+    navigate('/login');
+    schedule(() => browser.reload(), DELAYS.logoutReload);
+  };
+  return { logout: run, busy: isLoading };
+}

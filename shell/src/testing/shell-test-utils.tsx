@@ -1,0 +1,94 @@
+/**
+ * Test fixtures for the shell: a full session (user, permissions, warehouses, lists) at the
+ * network edge, every remote registered in the runtime manifest, and the whole <App/>.
+ * Each test file mocks `@module-federation/enhanced/runtime` itself (jest.mock is per file).
+ */
+import type { Language, MyWarehouse, NamedOption, User, WarehouseMember } from '@lager/shared';
+import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
+import { App } from '../app/App';
+import { forgetLoadedSections } from '../features/remotes/RemoteSection';
+import { setRemotesManifest } from '../features/remotes/remotes-manifest';
+
+export const industries: NamedOption[] = [
+  { id: 1, name: 'gastronomy' },
+  { id: 2, name: 'automotive' },
+  { id: 25, name: 'other' },
+];
+export const usages: NamedOption[] = [
+  { id: 1, name: 'private' },
+  { id: 2, name: 'business' },
+];
+
+export const myWarehouses: MyWarehouse[] = [
+  { id: 10, name: 'Hauptlager', industry_id: 1, usage_id: 2, user_role: 'owner' },
+  { id: 11, name: 'Vereinskeller', industry_id: 25, usage_id: 1, user_role: null },
+  { id: 12, name: 'Werkstatt', industry_id: 2, usage_id: 1, user_role: 'Lagerist' },
+];
+
+export const members: WarehouseMember[] = [
+  { id: 1, name: 'Olivia Owner', email: 'owner@example.com', pivot: { role_id: 1 } },
+  { id: 3, name: 'Gustav Guest', email: 'guest@example.com', pivot: { role_id: 7 } },
+  { id: 4, name: 'Nora Norole', email: 'norole@example.com', pivot: { role_id: null } },
+];
+
+export interface SessionOptions {
+  user?: User | null;
+  permissions?: string[];
+  warehouses?: MyWarehouse[];
+}
+
+/** Every call the shell makes, answered like the API contract says. */
+export function shellHandlers({
+  user = verifiedUser,
+  permissions = [],
+  warehouses = myWarehouses,
+}: SessionOptions = {}) {
+  return [
+    ...sessionHandlers(user, permissions),
+    rest.get(`${API}/api/mywarehouses`, () => HttpResponse.json({ warehouses })),
+    rest.get(`${API}/api/warehouses`, () =>
+      HttpResponse.json({ warehouses: warehouses.map(({ id, name }) => ({ id, name })) }),
+    ),
+    rest.get(`${API}/api/industries`, () => HttpResponse.json(industries)),
+    rest.get(`${API}/api/usages`, () => HttpResponse.json(usages)),
+    rest.get(`${API}/api/warehouse/:id/users`, () => HttpResponse.json({ users: members })),
+    rest.get(`${API}/api/admin/roles/:id`, () =>
+      HttpResponse.json({ roles: [{ id: 7, name: 'Lagerist', description: 'Zählt Bestände' }] }),
+    ),
+    rest.post(`${API}/api/logout`, () => new HttpResponse(null, { status: 204 })),
+    rest.patch(`${API}/api/profile/setwarehouse`, async ({ request }) => {
+      const { warehouse_id } = (await request.json()) as { warehouse_id: number };
+      return HttpResponse.json({ user: { ...(user ?? verifiedUser), current_warehouse_id: warehouse_id } });
+    }),
+  ];
+}
+
+const entry = (port: number) => ({ stable: { version: '1.0.0', entry: `http://127.0.0.1:${port}/mf-manifest.json` } });
+
+/** Every section in the runtime manifest; call in beforeEach. */
+export function prepareShell() {
+  forgetLoadedSections();
+  setRemotesManifest({
+    remotes: {
+      'remote-account': entry(3001),
+      'remote-warehouse-admin': entry(3002),
+      'remote-user-admin': entry(3003),
+      'remote-info': entry(3004),
+    },
+  });
+  // jsdom has no scrolling; the scroll restoration calls it after every navigation.
+  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+}
+
+/** What the fake runtime renders for a section, e.g. `section remote_account/AccountRoutes`. */
+export const sectionText = (scope: string, module: string) => `section ${scope}/${module}`;
+export const SECTION_TEXT = {
+  'remote-account': sectionText('remote_account', 'AccountRoutes'),
+  'remote-info': sectionText('remote_info', 'InfoRoutes'),
+  'remote-user-admin': sectionText('remote_user_admin', 'UserAdminRoutes'),
+  'remote-warehouse-admin': sectionText('remote_warehouse_admin', 'WarehouseAdminRoutes'),
+} as const;
+
+export function renderShell(route: string, language: Language = 'en') {
+  return renderWithProviders(<App />, { route, language });
+}
