@@ -10,7 +10,13 @@ afterEach(() => jest.useRealTimers());
 const VALID = { name: 'Rita', email: 'rita@example.com', password: 'longenough', confirmation: 'longenough' };
 const LABELS = {
   en: { name: 'Name', email: 'E-mail', password: 'Password', confirmation: 'Confirm password', submit: 'Register' },
-  de: { name: 'Name', email: 'E-Mail', password: 'Passwort', confirmation: 'Passwort bestätigen', submit: 'Registrieren' },
+  de: {
+    name: 'Name',
+    email: 'E-Mail',
+    password: 'Passwort',
+    confirmation: 'Passwort bestätigen',
+    submit: 'Registrieren',
+  },
 };
 
 async function fill(user: UserEvent, values: Partial<typeof VALID>, language: 'de' | 'en' = 'en') {
@@ -33,7 +39,11 @@ test.each([
   ['en', { ...VALID, confirmation: '' }, 'Please fill in all fields.'],
   ['en', { ...VALID, email: 'rita@example' }, 'The entered email address is invalid.'],
   ['en', { ...VALID, email: 'ri ta@example.com' }, 'The entered email address is invalid.'],
-  ['en', { ...VALID, password: 'short7!', confirmation: 'short7!' }, 'The password must be at least 8 characters long.'],
+  [
+    'en',
+    { ...VALID, password: 'short7!', confirmation: 'short7!' },
+    'The password must be at least 8 characters long.',
+  ],
   ['en', { ...VALID, confirmation: 'different1' }, 'The passwords do not match.'],
   ['de', { ...VALID, email: '' }, 'Bitte füllen Sie alle Felder aus.'],
   ['de', { ...VALID, email: 'kein-at.ch' }, 'Die eingegebene E-Mail-Adresse ist ungültig.'],
@@ -118,7 +128,11 @@ test('accepting: loading message, payload with accept_terms, success, /login onl
 
 test.each([
   [422, { message: 'Taken', errors: { email: ['The email has already been taken.'] } }, 'already registered'],
-  [422, { message: 'Terms', errors: { accept_terms: ['The accept terms field must be accepted.'] } }, 'accept the terms'],
+  [
+    422,
+    { message: 'Terms', errors: { accept_terms: ['The accept terms field must be accepted.'] } },
+    'accept the terms',
+  ],
   [500, { message: 'Server Error' }, 'An error occurred. Please try again later.'],
   [429, { message: 'Too Many Attempts.' }, 'An error occurred. Please try again later.'],
 ])('register answer %i %j → "%s"; the form stays usable', async (status, body, text) => {

@@ -60,7 +60,10 @@ test.each([
 test.each([
   [{ name: 'Olivia New' }, { name: 'Olivia New' }],
   [{ email: ' new@example.com ' }, { email: 'new@example.com' }],
-  [{ name: 'Olivia New', email: 'new@example.com' }, { name: 'Olivia New', email: 'new@example.com' }],
+  [
+    { name: 'Olivia New', email: 'new@example.com' },
+    { name: 'Olivia New', email: 'new@example.com' },
+  ],
 ])('only filled fields are sent: %j → %j; reload after DELAYS.profileReload', async (values, payload) => {
   jest.useFakeTimers();
   const update = answer('put', 'api/profile/update', 200, { user: verifiedUser });
@@ -80,7 +83,12 @@ test.each([
 test.each([
   ['en', 422, { message: 'Taken.', errors: { email: ['The email has already been taken.'] } }, 'already in use'],
   ['de', 422, { message: 'x', errors: { email: ['validation.unique'] } }, 'wird bereits von einem anderen Konto'],
-  ['en', 422, { message: 'The name is too long.', errors: { name: ['The name is too long.'] } }, 'The name is too long.'],
+  [
+    'en',
+    422,
+    { message: 'The name is too long.', errors: { name: ['The name is too long.'] } },
+    'The name is too long.',
+  ],
   ['en', 500, { message: 'Server Error' }, 'Your profile could not be updated.'],
   ['de', 500, {}, 'Ihr Profil konnte nicht aktualisiert werden.'],
 ] as const)('%s: answer %i %j → "%s"; input and draft stay', async (language, status, body, text) => {
