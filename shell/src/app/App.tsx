@@ -20,8 +20,9 @@ export function App() {
     <>
       <ScrollManager />
       <AuthGate>
-        <RouteGuard>
-          <Layout>
+        {/* The guard sits inside the layout: a redirect never remounts the header (or its timers). */}
+        <Layout>
+          <RouteGuard>
             <Routes>
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/warehouse" element={<WarehousePage />} />
@@ -33,8 +34,8 @@ export function App() {
               {/* home, login, register, user, forgotpassword, reset-password, email/verify */}
               <Route path="/*" element={<RemoteSection remote="remote-account" />} />
             </Routes>
-          </Layout>
-        </RouteGuard>
+          </RouteGuard>
+        </Layout>
       </AuthGate>
     </>
   );

@@ -5,6 +5,7 @@
  */
 import type { Language, MyWarehouse, NamedOption, User, WarehouseMember } from '@lager/shared';
 import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
+import { configure } from '@testing-library/react';
 import { App } from '../app/App';
 import { forgetLoadedSections } from '../features/remotes/RemoteSection';
 import { setRemotesManifest } from '../features/remotes/remotes-manifest';
@@ -67,6 +68,8 @@ const entry = (port: number) => ({ stable: { version: '1.0.0', entry: `http://12
 
 /** Every section in the runtime manifest; call in beforeEach. */
 export function prepareShell() {
+  // The whole app starts per test (csrf, user, permissions, lazy sections): give slow machines time.
+  configure({ asyncUtilTimeout: 3000 });
   forgetLoadedSections();
   setRemotesManifest({
     remotes: {

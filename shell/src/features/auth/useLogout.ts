@@ -1,4 +1,4 @@
-import { browser, DELAYS, markLoggedOut, useAppDispatch, useDelayed, useLogoutMutation } from '@lager/shared';
+import { browser, DELAYS, markLoggedOut, useAppDispatch, useLogoutMutation } from '@lager/shared';
 import { useNavigate } from 'react-router-dom';
 
 /**
@@ -9,7 +9,6 @@ export function useLogout() {
   const [logout, { isLoading }] = useLogoutMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const schedule = useDelayed();
 
   const run = async () => {
     try {
@@ -20,7 +19,8 @@ export function useLogout() {
       console.error('Logout failed', error);
     }
     navigate('/login');
-    schedule(() => browser.reload(), DELAYS.logoutReload);
+    // Not useDelayed: the reload belongs to the app, not to the menu that happened to start it.
+    window.setTimeout(() => browser.reload(), DELAYS.logoutReload);
   };
   return { logout: run, busy: isLoading };
 }

@@ -39,6 +39,7 @@ export function Header() {
           ref={logo}
           to={logoTarget}
           className="logo"
+          aria-label={t('nav.logo')}
           aria-controls={verified ? SWITCHER_ID : undefined}
           aria-expanded={verified ? switcherOpen : undefined}
           onClick={() => {
