@@ -44,7 +44,7 @@ export function ResetPasswordForm({ link }: { link: ResetTokenArgs }) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <p className="field-hint">{t('hints.currentValue', { value: link.email })}</p>
+      <p className="field-hint">{t('hints.resetFor', { email: link.email })}</p>
       <TextField
         label={t('labels.newPassword')}
         type="password"

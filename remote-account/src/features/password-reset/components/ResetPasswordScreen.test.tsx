@@ -42,6 +42,7 @@ test('checks the token on load (token and email), showing progress meanwhile', a
   expect(screen.getByRole('status')).toHaveTextContent('Checking the reset link …');
   check.release();
   expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+  expect(screen.getByText('For me@example.com')).toBeInTheDocument();
   expect(check.sent).toEqual([{ token: 'tok123', email: 'me@example.com' }]);
 });
 
