@@ -36,11 +36,11 @@ module.exports = {
       displayName: 'api',
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
-      // typebox 1.x ships ESM only, and PGlite's CJS build loads node built-ins with import(),
-      // as does @fastify/cookie; Jest's VM refuses import() without --experimental-vm-modules,
-      // so these are compiled to plain CJS.
+      // Jest's VM cannot require ESM or run import() without --experimental-vm-modules. typebox 1.x,
+      // cookie and content-disposition ship ESM only; PGlite and @fastify/cookie call import():
+      // compile exactly these to plain CJS.
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.(m|c)js$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(typebox|@electric-sql/pglite|@fastify/cookie|cookie)/)(?!.*/node_modules/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(typebox|@electric-sql/pglite|@fastify/cookie|cookie|content-disposition)/)(?!.*/node_modules/)'],
       setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
       testMatch: ['<rootDir>/test/**/*.test.ts'],
     },
