@@ -50,7 +50,13 @@ async function main() {
     const port = 18_000 + Math.floor(Math.random() * 1000);
     url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'src', 'server.ts')], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'lager-load-')), SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'lager-load-')),
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'inherit',
     });
   }
@@ -60,7 +66,12 @@ async function main() {
     const result = await autocannon({ url: `${url}/api/mywarehouses`, headers: { cookie }, connections: 10, duration });
     const non2xx = result.non2xx;
     console.log(
-      JSON.stringify({ endpoint: 'GET /api/mywarehouses', reqPerSec: result.requests.average, latencyP99Ms: result.latency.p99, non2xx }),
+      JSON.stringify({
+        endpoint: 'GET /api/mywarehouses',
+        reqPerSec: result.requests.average,
+        latencyP99Ms: result.latency.p99,
+        non2xx,
+      }),
     );
   } finally {
     child?.kill('SIGTERM');

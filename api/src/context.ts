@@ -59,7 +59,9 @@ export interface WarehouseAccess {
 
 export interface AccessRule {
   /** Which warehouse the call acts on; may throw AppError (e.g. 404 for an unknown role). */
-  warehouse: (request: import('fastify').FastifyRequest) => number | null | undefined | Promise<number | null | undefined>;
+  warehouse: (
+    request: import('fastify').FastifyRequest,
+  ) => number | null | undefined | Promise<number | null | undefined>;
   /** Any-of; 'member' = membership alone; 'owner' = the warehouse owner only. */
   require: PermissionName[] | 'member' | 'owner';
 }

@@ -24,7 +24,13 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogins | null>
 
   const password = await passwords.hash(DEMO_PASSWORD);
   const now = new Date();
-  const person = (name: string, email: string, language = 'de') => ({ name, email, password, emailVerifiedAt: now, language });
+  const person = (name: string, email: string, language = 'de') => ({
+    name,
+    email,
+    password,
+    emailVerifiedAt: now,
+    language,
+  });
   const [owner, guest, invitee] = await db
     .insert(users)
     .values([

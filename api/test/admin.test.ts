@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
 import type { OutboxMail } from '../src/mail/transport';
-import { buildTestApp, type Client, createUser, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
+import { buildTestApp, Client, createUser, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
 
 let database: Database;
 let app: FastifyInstance;
@@ -23,7 +23,9 @@ const tokenFrom = (mail: OutboxMail, action: 'accept' | 'decline') =>
 async function setup() {
   const owner = await loggedIn(app);
   const warehouse = await createWarehouse(owner.client);
-  const role = (await owner.client.post('/api/admin/createrole', { name: 'Staff', description: 'x', permissions: [5] })).json().role;
+  const role = (
+    await owner.client.post('/api/admin/createrole', { name: 'Staff', description: 'x', permissions: [5] })
+  ).json().role;
   const guest = await loggedIn(app);
   return { owner, warehouse, role, guest };
 }
@@ -55,7 +57,7 @@ describe('invitations', () => {
     const { owner, role, guest } = await setup();
     const token = tokenFrom(await invite(owner.client, guest.user.email, role.id), 'decline');
     expect((await owner.client.post(`/api/invitations/accept/${token}`)).statusCode).toBe(403);
-    const { client: anon } = { client: new (await import('./helpers')).Client(app) };
+    const anon = new Client(app);
     expect((await anon.post(`/api/invitations/accept/${token}`)).statusCode).toBe(401);
     const res = await guest.client.post(`/api/invitations/decline/${token}`);
     expect(res.statusCode).toBe(200);
@@ -72,7 +74,11 @@ describe('invitations', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ message, code });
     };
-    await expectError('ghost@example.test', 'This email is not associated with a registered user.', 'invite.not_registered');
+    await expectError(
+      'ghost@example.test',
+      'This email is not associated with a registered user.',
+      'invite.not_registered',
+    );
     await expectError(owner.user.email, 'You cannot invite yourself.', 'invite.self');
     await invite(owner.client, guest.user.email, role.id);
     await expectError(guest.user.email, 'An invitation for this user already exists.', 'invite.exists');
@@ -81,7 +87,9 @@ describe('invitations', () => {
     await member.client.post(`/api/invitations/accept/${token}`);
     await expectError(member.user.email, 'The user is already a member of this warehouse.', 'invite.already_member');
     owner.client.lang = 'de';
-    expect((await send('ghost@example.test')).json().message).toBe('Diese E-Mail-Adresse gehört zu keinem registrierten Benutzer.');
+    expect((await send('ghost@example.test')).json().message).toBe(
+      'Diese E-Mail-Adresse gehört zu keinem registrierten Benutzer.',
+    );
     const other = await createUser(app);
     expect((await owner.client.post('/api/invitations/send', { email: other.email, role_id: 1 })).statusCode).toBe(422);
     expect((await owner.client.post('/api/invitations/send', { email: 'bad', role_id: role.id })).statusCode).toBe(422);
@@ -98,13 +106,22 @@ describe('invitations', () => {
 describe('roles', () => {
   it('creates, lists (without the owner role), reads and updates roles', async () => {
     const { owner, warehouse, role } = await setup();
-    expect(role).toEqual({ id: expect.any(Number), name: 'Staff', description: 'x', permissions: [{ id: 5, name: 'invite_user', description: 'Invite users' }] });
+    expect(role).toEqual({
+      id: expect.any(Number),
+      name: 'Staff',
+      description: 'x',
+      permissions: [{ id: 5, name: 'invite_user', description: 'Invite users' }],
+    });
     const list = (await owner.client.get('/api/admin/roles')).json().roles;
     expect(list).toEqual([{ id: role.id, name: 'Staff', description: 'x' }]);
     expect((await owner.client.get(`/api/admin/roles/${warehouse.id}`)).json().roles).toEqual(list);
     const read = await owner.client.get(`/api/admin/updaterole/${role.id}`);
     expect(read.json().role.permissions.map((p: { id: number }) => p.id)).toEqual([5]);
-    const put = await owner.client.put(`/api/admin/updaterole/${role.id}`, { name: 'Crew', description: null, permissions: [1, 2] });
+    const put = await owner.client.put(`/api/admin/updaterole/${role.id}`, {
+      name: 'Crew',
+      description: null,
+      permissions: [1, 2],
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().role).toMatchObject({ name: 'Crew', description: null, permissions: [{ id: 1 }, { id: 2 }] });
   });
@@ -114,7 +131,9 @@ describe('roles', () => {
     const dup = await owner.client.post('/api/admin/createrole', { name: 'Staff', permissions: [1] });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toHaveProperty('name');
-    expect((await owner.client.post('/api/admin/createrole', { name: 'Empty', permissions: [] })).json().errors).toHaveProperty('permissions');
+    expect(
+      (await owner.client.post('/api/admin/createrole', { name: 'Empty', permissions: [] })).json().errors,
+    ).toHaveProperty('permissions');
     expect((await owner.client.post('/api/admin/createrole', { name: 'Bad', permissions: [99] })).statusCode).toBe(422);
     expect((await owner.client.get('/api/admin/updaterole/1')).statusCode).toBe(403);
     expect((await owner.client.put('/api/admin/updaterole/1', { name: 'x', permissions: [1] })).statusCode).toBe(403);
@@ -126,7 +145,9 @@ describe('roles', () => {
 
   it('deleting a role leaves its members with role_id null', async () => {
     const { owner, warehouse, role, guest } = await setup();
-    await guest.client.post(`/api/invitations/accept/${tokenFrom(await invite(owner.client, guest.user.email, role.id), 'accept')}`);
+    await guest.client.post(
+      `/api/invitations/accept/${tokenFrom(await invite(owner.client, guest.user.email, role.id), 'accept')}`,
+    );
     const res = await owner.client.delete('/api/admin/deleterole', { warehouse_id: warehouse.id, role_id: role.id });
     expect(res.statusCode).toBe(200);
     const members = (await owner.client.get(`/api/warehouse/${warehouse.id}/users`)).json().users;
@@ -138,7 +159,9 @@ describe('roles', () => {
 describe('assign and remove', () => {
   async function withMember() {
     const s = await setup();
-    await s.guest.client.post(`/api/invitations/accept/${tokenFrom(await invite(s.owner.client, s.guest.user.email, s.role.id), 'accept')}`);
+    await s.guest.client.post(
+      `/api/invitations/accept/${tokenFrom(await invite(s.owner.client, s.guest.user.email, s.role.id), 'accept')}`,
+    );
     return s;
   }
 
@@ -149,19 +172,31 @@ describe('assign and remove', () => {
     expect((await owner.client.patch('/api/admin/updateuserrole', body)).statusCode).toBe(200);
     expect((await guest.client.get('/api/user/permissions')).json().permissions).toEqual(['remove_user']);
     expect((await owner.client.patch('/api/admin/updateuserrole', { ...body, new_role_id: 1 })).statusCode).toBe(403);
-    expect((await owner.client.patch('/api/admin/updateuserrole', { ...body, user_id: owner.user.id })).statusCode).toBe(403);
+    expect(
+      (await owner.client.patch('/api/admin/updateuserrole', { ...body, user_id: owner.user.id })).statusCode,
+    ).toBe(403);
     // The guest (remove_user only) may not assign; with assign rights they still cannot touch the owner.
-    expect((await guest.client.patch('/api/admin/updateuserrole', { ...body, user_id: owner.user.id })).statusCode).toBe(403);
+    expect(
+      (await guest.client.patch('/api/admin/updateuserrole', { ...body, user_id: owner.user.id })).statusCode,
+    ).toBe(403);
     const stranger = await createUser(app);
-    expect((await owner.client.patch('/api/admin/updateuserrole', { ...body, user_id: stranger.id })).statusCode).toBe(404);
+    expect((await owner.client.patch('/api/admin/updateuserrole', { ...body, user_id: stranger.id })).statusCode).toBe(
+      404,
+    );
     const foreign = await setup();
-    expect((await owner.client.patch('/api/admin/updateuserrole', { ...body, new_role_id: foreign.role.id })).statusCode).toBe(422);
-    expect((await owner.client.patch('/api/admin/updateuserrole', { ...body, new_role_id: null })).statusCode).toBe(200);
+    expect(
+      (await owner.client.patch('/api/admin/updateuserrole', { ...body, new_role_id: foreign.role.id })).statusCode,
+    ).toBe(422);
+    expect((await owner.client.patch('/api/admin/updateuserrole', { ...body, new_role_id: null })).statusCode).toBe(
+      200,
+    );
   });
 
   it('removes members, never oneself or the owner', async () => {
     const { owner, warehouse, guest } = await withMember();
-    expect((await owner.client.delete('/api/admin/warehouse/remove-users', { user_ids: [owner.user.id] })).statusCode).toBe(403);
+    expect(
+      (await owner.client.delete('/api/admin/warehouse/remove-users', { user_ids: [owner.user.id] })).statusCode,
+    ).toBe(403);
     const res = await owner.client.delete('/api/admin/warehouse/remove-users', { user_ids: [guest.user.id] });
     expect(res.json()).toEqual({ message: 'Users removed successfully.', removed: 1 });
     expect((await guest.client.get('/api/mywarehouses')).json().warehouses).toEqual([]);
@@ -183,17 +218,29 @@ describe('cross-warehouse isolation', () => {
     expect((await c.put(`/api/warehouses/edit/${B}`, { name: 'x', industry_id: 1, usage_id: 1 })).statusCode).toBe(403);
     expect((await c.get(`/api/admin/updaterole/${b.role.id}`)).statusCode).toBe(403);
     expect((await c.put(`/api/admin/updaterole/${b.role.id}`, { name: 'x', permissions: [1] })).statusCode).toBe(403);
-    expect((await c.post('/api/admin/createrole', { name: 'x', permissions: [1], warehouse_id: B })).statusCode).toBe(403);
+    expect((await c.post('/api/admin/createrole', { name: 'x', permissions: [1], warehouse_id: B })).statusCode).toBe(
+      403,
+    );
     expect((await c.delete('/api/admin/deleterole', { warehouse_id: B, role_id: b.role.id })).statusCode).toBe(403);
     // A's own warehouse id with B's role: the role is not found there.
-    expect((await c.delete('/api/admin/deleterole', { warehouse_id: a.warehouse.id, role_id: b.role.id })).statusCode).toBe(404);
+    expect(
+      (await c.delete('/api/admin/deleterole', { warehouse_id: a.warehouse.id, role_id: b.role.id })).statusCode,
+    ).toBe(404);
     const assign = { user_id: b.owner.user.id, warehouse_id: B, new_role_id: b.role.id };
     expect((await c.patch('/api/admin/updateuserrole', assign)).statusCode).toBe(403);
-    expect((await c.delete('/api/admin/warehouse/remove-users', { user_ids: [b.owner.user.id], warehouse_id: B })).statusCode).toBe(403);
-    expect((await c.post('/api/invitations/send', { email: a.guest.user.email, role_id: b.role.id, warehouse_id: B })).statusCode).toBe(403);
+    expect(
+      (await c.delete('/api/admin/warehouse/remove-users', { user_ids: [b.owner.user.id], warehouse_id: B }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await c.post('/api/invitations/send', { email: a.guest.user.email, role_id: b.role.id, warehouse_id: B }))
+        .statusCode,
+    ).toBe(403);
     expect((await c.patch('/api/profile/setwarehouse', { warehouse_id: B })).statusCode).toBe(403);
     expect((await c.delete(`/api/warehouse/${B}/leave`, { password: PASSWORD })).statusCode).toBe(404);
-    expect((await c.post('/api/admin/warehouse/delete', { warehouse_ids: [B], password: PASSWORD })).json().deleted).toBe(0);
+    expect(
+      (await c.post('/api/admin/warehouse/delete', { warehouse_ids: [B], password: PASSWORD })).json().deleted,
+    ).toBe(0);
     expect((await b.owner.client.get(`/api/admin/roles/${B}`)).json().roles).toHaveLength(1);
   });
 });

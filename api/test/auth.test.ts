@@ -34,7 +34,11 @@ describe('csrf cookie', () => {
 
   it('marks cookies Secure behind an HTTPS proxy', async () => {
     const { app: proxied } = await buildTestApp(database, { trustProxy: true });
-    const res = await proxied.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { 'x-forwarded-proto': 'https' } });
+    const res = await proxied.inject({
+      method: 'GET',
+      url: '/sanctum/csrf-cookie',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     for (const cookie of [res.headers['set-cookie']].flat()) expect(cookie).toMatch(/;\s*Secure/i);
     await proxied.close();
   });
@@ -45,7 +49,12 @@ describe('csrf cookie', () => {
     expect(bare.json()).toMatchObject({ message: 'CSRF token mismatch.' });
     const client = new Client(app);
     await client.csrf();
-    const wrong = await client.request('POST', '/api/login', { email: 'a@b.c', password: 'x' }, { 'x-xsrf-token': 'nope' });
+    const wrong = await client.request(
+      'POST',
+      '/api/login',
+      { email: 'a@b.c', password: 'x' },
+      { 'x-xsrf-token': 'nope' },
+    );
     expect(wrong.statusCode).toBe(419);
   });
 });
@@ -64,7 +73,9 @@ describe('register', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toEqual(expect.any(String));
     const mail = sent.find((m) => m.to === email)!;
-    expect(mail.text).toMatch(/http:\/\/web\.test\/email\/verify\/\d+\/[0-9a-f]{40}\?expires=\d+&signature=[0-9a-f]{64}/);
+    expect(mail.text).toMatch(
+      /http:\/\/web\.test\/email\/verify\/\d+\/[0-9a-f]{40}\?expires=\d+&signature=[0-9a-f]{64}/,
+    );
     // Register does not log in.
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
@@ -72,20 +83,37 @@ describe('register', () => {
   it('answers 422 per field in Laravel shape, translated', async () => {
     const client = new Client(app);
     client.lang = 'de';
-    const res = await client.post('/api/register', { name: '', email: 'no-mail', password: 'short', password_confirmation: 'x' });
+    const res = await client.post('/api/register', {
+      name: '',
+      email: 'no-mail',
+      password: 'short',
+      password_confirmation: 'x',
+    });
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['name', 'email', 'password', 'accept_terms']));
     expect(body.errors.name[0]).toBe('Das Feld name ist erforderlich.');
     client.lang = 'en';
-    const en = await client.post('/api/register', { name: 'x', email: 'no-mail', password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true });
+    const en = await client.post('/api/register', {
+      name: 'x',
+      email: 'no-mail',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      accept_terms: true,
+    });
     expect(en.json().errors.email[0]).toBe('The email field must be a valid email address.');
   });
 
   it('rejects a taken e-mail, a mismatched confirmation and missing terms', async () => {
     const user = await createUser(app);
     const client = new Client(app);
-    const body = { name: 'x', email: user.email, password: PASSWORD, password_confirmation: 'other-password', accept_terms: true };
+    const body = {
+      name: 'x',
+      email: user.email,
+      password: PASSWORD,
+      password_confirmation: 'other-password',
+      accept_terms: true,
+    };
     const res = await client.post('/api/register', body);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('email.taken');
@@ -100,7 +128,9 @@ describe('check-email', () => {
   it('tells whether an address is free', async () => {
     const user = await createUser(app);
     const client = new Client(app);
-    expect((await client.get(`/api/check-email?email=${encodeURIComponent(user.email)}`)).json()).toEqual({ available: false });
+    expect((await client.get(`/api/check-email?email=${encodeURIComponent(user.email)}`)).json()).toEqual({
+      available: false,
+    });
     expect((await client.get(`/api/check-email?email=${uniqueEmail()}`)).json()).toEqual({ available: true });
     expect((await client.get('/api/check-email?email=bad')).statusCode).toBe(422);
   });
@@ -161,7 +191,10 @@ describe('login and logout', () => {
     await client.login(user.email);
     const { sessions } = await import('../src/db/schema');
     const { eq } = await import('drizzle-orm');
-    await app.ctx.db.update(sessions).set({ lastActivity: new Date(Date.now() - 121 * 60_000) }).where(eq(sessions.userId, user.id));
+    await app.ctx.db
+      .update(sessions)
+      .set({ lastActivity: new Date(Date.now() - 121 * 60_000) })
+      .where(eq(sessions.userId, user.id));
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 });

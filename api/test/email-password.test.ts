@@ -33,7 +33,10 @@ describe('e-mail verification', () => {
 
   it('verifies through the mailed link of the logged-in user', async () => {
     const { user, client } = await loggedIn(app, { verified: false });
-    expect((await client.get('/api/email/verification-status')).json()).toEqual({ verified: false, email_verified_at: null });
+    expect((await client.get('/api/email/verification-status')).json()).toEqual({
+      verified: false,
+      email_verified_at: null,
+    });
     await client.post('/api/email/verification-notification');
     const url = new URL(linkIn(lastMailTo(user.email), /http:\/\/web\.test\/email\/verify\S+/));
     const res = await client.get(`/api${url.pathname}${url.search}`);
@@ -46,9 +49,13 @@ describe('e-mail verification', () => {
   it('answers 403 for a forged, expired or foreign link, and 401 when logged out', async () => {
     const { user, client } = await loggedIn(app, { verified: false });
     const good = new URL(verificationUrl('http://web.test', 'test-app-key', user.id, user.email));
-    const forged = await client.get(`/api${good.pathname}?expires=${good.searchParams.get('expires')}&signature=${'0'.repeat(64)}`);
+    const forged = await client.get(
+      `/api${good.pathname}?expires=${good.searchParams.get('expires')}&signature=${'0'.repeat(64)}`,
+    );
     expect(forged.statusCode).toBe(403);
-    const old = new URL(verificationUrl('http://web.test', 'test-app-key', user.id, user.email, Date.now() - 2 * 3600_000));
+    const old = new URL(
+      verificationUrl('http://web.test', 'test-app-key', user.id, user.email, Date.now() - 2 * 3600_000),
+    );
     expect((await client.get(`/api${old.pathname}${old.search}`)).statusCode).toBe(403);
     const { client: other } = await loggedIn(app, { verified: false });
     expect((await other.get(`/api${good.pathname}${good.search}`)).statusCode).toBe(403);
@@ -72,7 +79,9 @@ describe('password reset', () => {
     const link = new URL(linkIn(lastMailTo(user.email), /http:\/\/web\.test\/reset-password\S+/));
     const token = link.searchParams.get('token')!;
     expect(link.searchParams.get('email')).toBe(user.email);
-    expect((await client.post('/api/validate-reset-token', { token, email: user.email })).json()).toEqual({ valid: true });
+    expect((await client.post('/api/validate-reset-token', { token, email: user.email })).json()).toEqual({
+      valid: true,
+    });
     const bad = await client.post('/api/validate-reset-token', { token: 'nope', email: user.email });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('Invalid or expired token.');
@@ -91,7 +100,13 @@ describe('rate limits', () => {
   beforeAll(async () => {
     const one = { max: 2, windowMs: 60_000 };
     ({ app: limited } = await buildTestApp(database, {
-      rateLimits: { login: { max: 5, windowMs: 60_000 }, register: one, checkEmail: one, forgotPassword: one, verificationNotification: one },
+      rateLimits: {
+        login: { max: 5, windowMs: 60_000 },
+        register: one,
+        checkEmail: one,
+        forgotPassword: one,
+        verificationNotification: one,
+      },
     }));
   });
   afterAll(() => limited.close());
@@ -111,7 +126,11 @@ describe('rate limits', () => {
   });
 
   it.each([
-    ['POST', '/api/register', { name: 'a', email: 'x@y.z', password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true }],
+    [
+      'POST',
+      '/api/register',
+      { name: 'a', email: 'x@y.z', password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
+    ],
     ['GET', '/api/check-email?email=x@y.z', undefined],
     ['POST', '/api/forgot-password', { email: 'x@y.z' }],
   ])('limits %s %s', async (method, url, body) => {
@@ -125,7 +144,8 @@ describe('rate limits', () => {
 
   it('limits verification-notification', async () => {
     const { client } = await loggedIn(limited, { verified: false });
-    for (let i = 0; i < 2; i++) expect((await client.post('/api/email/verification-notification')).statusCode).toBe(202);
+    for (let i = 0; i < 2; i++)
+      expect((await client.post('/api/email/verification-notification')).statusCode).toBe(202);
     expect((await client.post('/api/email/verification-notification')).statusCode).toBe(429);
   });
 });

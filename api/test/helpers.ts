@@ -59,7 +59,10 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++counter}@example.test`;
 
 /** Inserts a user directly (faster than register + verify); verified unless told otherwise. */
-export async function createUser(app: FastifyInstance, options: { email?: string; name?: string; verified?: boolean } = {}) {
+export async function createUser(
+  app: FastifyInstance,
+  options: { email?: string; name?: string; verified?: boolean } = {},
+) {
   const [user] = await app.ctx.db
     .insert(users)
     .values({

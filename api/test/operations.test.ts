@@ -34,7 +34,9 @@ describe('operations', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/admin/updaterole/{role_id}', '/api/mywarehouses']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/admin/updaterole/{role_id}', '/api/mywarehouses']),
+    );
     expect((await withDocs.inject({ url: '/api/docs/' })).statusCode).toBe(200);
     await withDocs.close();
   });
@@ -84,7 +86,12 @@ describe('operations', () => {
     const outbox = createOutboxTransport(dir, (_msg, found) => links.push(...found));
     await outbox.send({ to: 'a@example.test', subject: 'S', text: 'go to http://x.test/a?b=1', html: '<p>x</p>' });
     const [mail] = readOutbox(dir, 'A@example.test');
-    expect(mail).toMatchObject({ to: 'a@example.test', subject: 'S', html: '<p>x</p>', created_at: expect.any(String) });
+    expect(mail).toMatchObject({
+      to: 'a@example.test',
+      subject: 'S',
+      html: '<p>x</p>',
+      created_at: expect.any(String),
+    });
     expect(links).toEqual(['http://x.test/a?b=1']);
   });
 });
@@ -116,7 +123,11 @@ describe('in-process server on a PGlite directory', () => {
     const { startServer } = await import('../src/start');
     const dataDir = mkdtempSync(join(tmpdir(), 'lager-data-'));
     const first = await startServer({ port: 0, dataDir, seedDemo: true, hashOptions: TEST_HASH });
-    expect(first.demo?.logins.map((l) => l.email)).toEqual(['owner@lager.demo', 'guest@lager.demo', 'invitee@lager.demo']);
+    expect(first.demo?.logins.map((l) => l.email)).toEqual([
+      'owner@lager.demo',
+      'guest@lager.demo',
+      'invitee@lager.demo',
+    ]);
     expect(readOutbox(first.outboxDir!, 'invitee@lager.demo')[0]!.text).toContain('/invitations/accept/');
     const health = await fetch(`${first.url}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });

@@ -7,7 +7,14 @@ import { buildTestApp, type Client, createUser, createWarehouse, loggedIn, openT
 
 let database: Database;
 let app: FastifyInstance;
-const PERMISSIONS: PermissionName[] = ['create_role', 'edit_role', 'delete_role', 'assign_user_role', 'invite_user', 'remove_user'];
+const PERMISSIONS: PermissionName[] = [
+  'create_role',
+  'edit_role',
+  'delete_role',
+  'assign_user_role',
+  'invite_user',
+  'remove_user',
+];
 
 let owner: Client;
 let warehouseId: number;
@@ -32,7 +39,11 @@ afterAll(async () => {
 });
 
 async function newRole(permissionIds: number[] = [1]): Promise<number> {
-  const res = await owner.post('/api/admin/createrole', { name: `role-${++n}`, description: 'd', permissions: permissionIds });
+  const res = await owner.post('/api/admin/createrole', {
+    name: `role-${++n}`,
+    description: 'd',
+    permissions: permissionIds,
+  });
   return res.json().role.id;
 }
 
@@ -49,25 +60,42 @@ async function newMember(): Promise<number> {
 
 type Call = (client: Client) => Promise<{ statusCode: number }>;
 const calls: [string, PermissionName[], Call][] = [
-  ['POST /api/admin/createrole', ['create_role'], (c) => c.post('/api/admin/createrole', { name: `new-${++n}`, permissions: [1, 2] })],
+  [
+    'POST /api/admin/createrole',
+    ['create_role'],
+    (c) => c.post('/api/admin/createrole', { name: `new-${++n}`, permissions: [1, 2] }),
+  ],
   ['GET /api/admin/updaterole/:id', ['edit_role'], async (c) => c.get(`/api/admin/updaterole/${await newRole()}`)],
   [
     'PUT /api/admin/updaterole/:id',
     ['edit_role'],
     async (c) => c.put(`/api/admin/updaterole/${await newRole()}`, { name: `edited-${++n}`, permissions: [3] }),
   ],
-  ['DELETE /api/admin/deleterole', ['delete_role'], async (c) => c.delete('/api/admin/deleterole', { warehouse_id: warehouseId, role_id: await newRole() })],
+  [
+    'DELETE /api/admin/deleterole',
+    ['delete_role'],
+    async (c) => c.delete('/api/admin/deleterole', { warehouse_id: warehouseId, role_id: await newRole() }),
+  ],
   [
     'PATCH /api/admin/updateuserrole',
     ['assign_user_role'],
-    async (c) => c.patch('/api/admin/updateuserrole', { user_id: await newMember(), warehouse_id: warehouseId, new_role_id: await newRole() }),
+    async (c) =>
+      c.patch('/api/admin/updateuserrole', {
+        user_id: await newMember(),
+        warehouse_id: warehouseId,
+        new_role_id: await newRole(),
+      }),
   ],
   [
     'POST /api/invitations/send',
     ['invite_user'],
     async (c) => c.post('/api/invitations/send', { email: (await createUser(app)).email, role_id: await newRole() }),
   ],
-  ['DELETE /api/admin/warehouse/remove-users', ['remove_user'], async (c) => c.delete('/api/admin/warehouse/remove-users', { user_ids: [await newMember()] })],
+  [
+    'DELETE /api/admin/warehouse/remove-users',
+    ['remove_user'],
+    async (c) => c.delete('/api/admin/warehouse/remove-users', { user_ids: [await newMember()] }),
+  ],
   ['GET /api/admin/roles', PERMISSIONS, (c) => c.get('/api/admin/roles')],
   ['GET /api/admin/roles/:warehouse_id', PERMISSIONS, (c) => c.get(`/api/admin/roles/${warehouseId}`)],
 ];
@@ -91,7 +119,12 @@ describe('member list', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json().users;
     expect(list.length).toBeGreaterThanOrEqual(8);
-    expect(list[0]).toEqual({ id: expect.any(Number), name: expect.any(String), email: expect.any(String), pivot: { role_id: expect.anything() } });
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      email: expect.any(String),
+      pivot: { role_id: expect.anything() },
+    });
     const { client: outsider } = await loggedIn(app);
     expect((await outsider.get(`/api/warehouse/${warehouseId}/users`)).statusCode).toBe(403);
     expect((await outsider.get('/api/warehouse/999999/users')).statusCode).toBe(404);

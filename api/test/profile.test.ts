@@ -50,7 +50,9 @@ describe('profile update', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email[0]).toContain('already taken');
     client.lang = 'de';
-    expect((await client.put('/api/profile/update', { email: other.email })).json().errors.email[0]).toContain('already taken');
+    expect((await client.put('/api/profile/update', { email: other.email })).json().errors.email[0]).toContain(
+      'already taken',
+    );
     expect((await client.put('/api/profile/update', {})).statusCode).toBe(422);
     expect((await client.put('/api/profile/update', { email: 'not-an-email' })).statusCode).toBe(422);
     expect((await new Client(app).put('/api/profile/update', { name: 'x' })).statusCode).toBe(401);
@@ -73,14 +75,28 @@ describe('password change', () => {
 
   it('changes the password and rejects short or unconfirmed ones', async () => {
     const { user, client } = await loggedIn(app);
-    const short = await client.put('/api/profile/password', { current_password: PASSWORD, password: 'short', password_confirmation: 'short' });
+    const short = await client.put('/api/profile/password', {
+      current_password: PASSWORD,
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(short.statusCode).toBe(422);
     expect(short.json().errors.password[0]).toBe('The password field must be at least 8 characters.');
-    const mismatch = await client.put('/api/profile/password', { current_password: PASSWORD, password: 'another-pass', password_confirmation: 'x' });
+    const mismatch = await client.put('/api/profile/password', {
+      current_password: PASSWORD,
+      password: 'another-pass',
+      password_confirmation: 'x',
+    });
     expect(mismatch.statusCode).toBe(422);
-    const ok = await client.put('/api/profile/password', { current_password: PASSWORD, password: 'another-pass', password_confirmation: 'another-pass' });
+    const ok = await client.put('/api/profile/password', {
+      current_password: PASSWORD,
+      password: 'another-pass',
+      password_confirmation: 'another-pass',
+    });
     expect(ok.statusCode).toBe(200);
-    expect((await new Client(app).post('/api/login', { email: user.email, password: 'another-pass' })).statusCode).toBe(200);
+    expect((await new Client(app).post('/api/login', { email: user.email, password: 'another-pass' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -92,7 +108,9 @@ describe('account deletion', () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toContain('Incorrect password');
     client.lang = 'de';
-    expect((await client.delete('/api/profile/delete', { password: 'wrong-password' })).json().message).toContain('Incorrect password');
+    expect((await client.delete('/api/profile/delete', { password: 'wrong-password' })).json().message).toContain(
+      'Incorrect password',
+    );
   });
 
   it('deletes owned warehouses, memberships, invitations and sessions', async () => {
@@ -103,8 +121,16 @@ describe('account deletion', () => {
     await app.ctx.db.insert(memberships).values({ userId: user.id, warehouseId: guestOf.id, roleId: null });
     const { user: invitee } = await loggedIn(app);
     const role = (await client.post('/api/admin/createrole', { name: 'R', permissions: [1] })).json().role;
-    expect((await client.post('/api/invitations/send', { email: invitee.email, role_id: role.id })).statusCode).toBe(201);
-    await app.ctx.db.insert(invitations).values({ warehouseId: guestOf.id, inviterId: host.id, email: user.email, roleId: null, tokenHash: 'f'.repeat(64) });
+    expect((await client.post('/api/invitations/send', { email: invitee.email, role_id: role.id })).statusCode).toBe(
+      201,
+    );
+    await app.ctx.db.insert(invitations).values({
+      warehouseId: guestOf.id,
+      inviterId: host.id,
+      email: user.email,
+      roleId: null,
+      tokenHash: 'f'.repeat(64),
+    });
 
     expect((await client.delete('/api/profile/delete', { password: PASSWORD })).statusCode).toBe(204);
     const { db } = app.ctx;
@@ -137,9 +163,14 @@ describe('current warehouse and permissions', () => {
     const { client } = await loggedIn(app);
     expect((await client.get('/api/user/permissions')).json()).toEqual({ permissions: [] });
     await createWarehouse(client);
-    expect((await client.get('/api/user/permissions')).json().permissions.sort()).toEqual(
-      ['assign_user_role', 'create_role', 'delete_role', 'edit_role', 'invite_user', 'remove_user'],
-    );
+    expect((await client.get('/api/user/permissions')).json().permissions.sort()).toEqual([
+      'assign_user_role',
+      'create_role',
+      'delete_role',
+      'edit_role',
+      'invite_user',
+      'remove_user',
+    ]);
     expect((await new Client(app).get('/api/user/permissions')).statusCode).toBe(401);
   });
 });

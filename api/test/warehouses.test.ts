@@ -50,7 +50,9 @@ describe('verified gate', () => {
     const res = await client.request(method as 'GET', url, method === 'GET' ? undefined : {});
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Your email address is not verified.');
-    expect((await new Client(app).request(method as 'GET', url, method === 'GET' ? undefined : {})).statusCode).toBe(401);
+    expect((await new Client(app).request(method as 'GET', url, method === 'GET' ? undefined : {})).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -80,7 +82,9 @@ describe('create and list', () => {
     expect(unknown.json().errors).toHaveProperty('industry_id');
     // Another owner may use the same name.
     const { client: other } = await loggedIn(app);
-    expect((await other.post('/api/admin/warehouse', { name: 'Dup', industry_id: 1, usage_id: 1 })).statusCode).toBe(201);
+    expect((await other.post('/api/admin/warehouse', { name: 'Dup', industry_id: 1, usage_id: 1 })).statusCode).toBe(
+      201,
+    );
   });
 
   it('shows guest memberships with the role name or null', async () => {
@@ -97,11 +101,18 @@ describe('edit (owner only)', () => {
     const { owner, guest, warehouse } = await ownerWithGuest();
     const read = await owner.client.get(`/api/warehouses/edit/${warehouse.id}`);
     expect(read.json()).toEqual({ id: warehouse.id, name: warehouse.name, industry_id: 1, usage_id: 1 });
-    const put = await owner.client.put(`/api/warehouses/edit/${warehouse.id}`, { name: 'Renamed', industry_id: 2, usage_id: 3 });
+    const put = await owner.client.put(`/api/warehouses/edit/${warehouse.id}`, {
+      name: 'Renamed',
+      industry_id: 2,
+      usage_id: 3,
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ id: warehouse.id, name: 'Renamed', industry_id: 2, usage_id: 3 });
     expect((await guest.client.get(`/api/warehouses/edit/${warehouse.id}`)).statusCode).toBe(403);
-    expect((await guest.client.put(`/api/warehouses/edit/${warehouse.id}`, { name: 'Hijack', industry_id: 1, usage_id: 1 })).statusCode).toBe(403);
+    expect(
+      (await guest.client.put(`/api/warehouses/edit/${warehouse.id}`, { name: 'Hijack', industry_id: 1, usage_id: 1 }))
+        .statusCode,
+    ).toBe(403);
     expect((await owner.client.get('/api/warehouses/edit/999999')).statusCode).toBe(404);
     expect((await owner.client.get('/api/warehouses/edit/abc')).statusCode).toBe(404);
   });
@@ -113,7 +124,9 @@ describe('edit (owner only)', () => {
     const res = await client.put(`/api/warehouses/edit/${two.id}`, { name: 'One', industry_id: 1, usage_id: 1 });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('name');
-    expect((await client.put(`/api/warehouses/edit/${two.id}`, { name: 'Two', industry_id: 5, usage_id: 1 })).statusCode).toBe(200);
+    expect(
+      (await client.put(`/api/warehouses/edit/${two.id}`, { name: 'Two', industry_id: 5, usage_id: 1 })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -121,13 +134,24 @@ describe('delete', () => {
   it('deletes only owned warehouses, with the password', async () => {
     const { owner, guest, warehouse } = await ownerWithGuest();
     const second = await createWarehouse(owner.client);
-    expect((await owner.client.post('/api/admin/warehouse/delete', { warehouse_ids: [warehouse.id] })).statusCode).toBe(422);
-    const wrong = await owner.client.post('/api/admin/warehouse/delete', { warehouse_ids: [warehouse.id], password: 'nope-nope' });
+    expect((await owner.client.post('/api/admin/warehouse/delete', { warehouse_ids: [warehouse.id] })).statusCode).toBe(
+      422,
+    );
+    const wrong = await owner.client.post('/api/admin/warehouse/delete', {
+      warehouse_ids: [warehouse.id],
+      password: 'nope-nope',
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toContain('Incorrect password');
-    const byGuest = await guest.client.post('/api/admin/warehouse/delete', { warehouse_ids: [warehouse.id], password: PASSWORD });
+    const byGuest = await guest.client.post('/api/admin/warehouse/delete', {
+      warehouse_ids: [warehouse.id],
+      password: PASSWORD,
+    });
     expect(byGuest.json().deleted).toBe(0);
-    const res = await owner.client.post('/api/admin/warehouse/delete', { warehouse_ids: [warehouse.id, second.id], password: PASSWORD });
+    const res = await owner.client.post('/api/admin/warehouse/delete', {
+      warehouse_ids: [warehouse.id, second.id],
+      password: PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String), deleted: 2 });
     expect((await guest.client.get('/api/mywarehouses')).json().warehouses).toEqual([]);

@@ -20,7 +20,9 @@ function splitStatements(source: string): string[] {
  */
 export async function runMigrations(db: Db): Promise<string[]> {
   await db.execute(
-    sql.raw('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz DEFAULT now())'),
+    sql.raw(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz DEFAULT now())',
+    ),
   );
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))

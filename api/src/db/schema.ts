@@ -2,17 +2,7 @@
  * Drizzle table definitions used for queries. The DDL lives in ./migrations (plain SQL, one
  * set for PGlite and PostgreSQL); keep both in step when adding columns.
  */
-import {
-  bigserial,
-  char,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigserial, char, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

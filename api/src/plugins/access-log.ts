@@ -43,7 +43,10 @@ export function registerAccessLog(app: FastifyInstance, options: { schedule: boo
 
   const purge = async (now = new Date()) => {
     const before = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-    const deleted = await app.ctx.db.delete(accessLogs).where(lt(accessLogs.createdAt, before)).returning({ id: accessLogs.id });
+    const deleted = await app.ctx.db
+      .delete(accessLogs)
+      .where(lt(accessLogs.createdAt, before))
+      .returning({ id: accessLogs.id });
     await purgeExpiredSessions(app);
     return deleted.length;
   };

@@ -37,7 +37,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) return sendAppError(request, reply, error);
     if (error.validation) {
       // A malformed path parameter means no such resource, as with Laravel's route binding.
-      if (error.validationContext === 'params') return sendAppError(request, reply, new AppError(404, 'notFound', 'not_found'));
+      if (error.validationContext === 'params')
+        return sendAppError(request, reply, new AppError(404, 'notFound', 'not_found'));
       return sendAppError(request, reply, validationError(schemaErrorsToFields(error.validation)));
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;

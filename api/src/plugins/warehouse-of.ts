@@ -16,7 +16,8 @@ export const warehouseParam =
   (name: string): Resolver =>
   async (request) => {
     const id = params(request)[name];
-    if (!id || !(await findWarehouse(request.server.ctx.db, id))) throw notFound('warehouseNotFound', 'warehouse.not_found');
+    if (!id || !(await findWarehouse(request.server.ctx.db, id)))
+      throw notFound('warehouseNotFound', 'warehouse.not_found');
     return id;
   };
 

@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { emailTaken, findUserByEmail, normalizeEmail, updateUser } from '../data/users';
 import { users } from '../db/schema';
 import { AppError, fieldError, validationError } from '../errors';
-import { emailTaken, findUserByEmail, normalizeEmail, updateUser } from '../data/users';
 import { t } from '../i18n/request';
 import { regenerateSession, SESSION_COOKIE, setSessionCookies } from '../plugins/session';
 import { Email, MessageBody, Password, Required, responses, UserBody, userJson } from '../schemas/common';
@@ -9,20 +9,26 @@ import { LoginThrottle } from '../services/login-throttle';
 import { sendVerificationMail } from '../services/mail';
 
 const ACCEPTED = [true, 1, '1', 'yes', 'on', 'true'] as const;
-const rate = (limit: { max: number; windowMs: number }) => ({ rateLimit: { max: limit.max, timeWindow: limit.windowMs } });
+const rate = (limit: { max: number; windowMs: number }) => ({
+  rateLimit: { max: limit.max, timeWindow: limit.windowMs },
+});
 
 /** Sanctum-style SPA auth: CSRF cookie, login, logout, register, e-mail availability. */
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const throttle = new LoginThrottle(ctx.rateLimits.login);
 
-  app.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'], response: { 204: Type.Null() } } }, async (request, reply) => {
-    if (request.session) {
-      // Re-send the cookies: the browser may have lost the readable XSRF cookie.
-      setSessionCookies(request, reply, request.cookies[SESSION_COOKIE] ?? '', request.session.csrfToken);
-    } else await regenerateSession(request, reply, null);
-    return reply.code(204).send(null);
-  });
+  app.get(
+    '/sanctum/csrf-cookie',
+    { schema: { tags: ['auth'], response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      if (request.session) {
+        // Re-send the cookies: the browser may have lost the readable XSRF cookie.
+        setSessionCookies(request, reply, request.cookies[SESSION_COOKIE] ?? '', request.session.csrfToken);
+      } else await regenerateSession(request, reply, null);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/api/login',
@@ -50,17 +56,23 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw fieldError('email', 'invalidCredentials', 'auth.failed');
       }
       throttle.clear(key);
-      const updated = request.headers['accept-language'] ? await updateUser(ctx.db, user.id, { language: request.lang }) : user;
+      const updated = request.headers['accept-language']
+        ? await updateUser(ctx.db, user.id, { language: request.lang })
+        : user;
       await regenerateSession(request, reply, user.id);
       return { user: userJson(updated) };
     },
   );
 
-  app.post('/api/logout', { schema: { tags: ['auth'], response: responses({ 204: Type.Null() }, 419) } }, async (request, reply) => {
-    // A fresh anonymous session (new id and token) so the next write needs no extra round trip.
-    await regenerateSession(request, reply, null);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/api/logout',
+    { schema: { tags: ['auth'], response: responses({ 204: Type.Null() }, 419) } },
+    async (request, reply) => {
+      // A fresh anonymous session (new id and token) so the next write needs no extra round trip.
+      await regenerateSession(request, reply, null);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/api/register',

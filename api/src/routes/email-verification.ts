@@ -14,7 +14,10 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: {
         auth: 'user',
-        rateLimit: { max: ctx.rateLimits.verificationNotification.max, timeWindow: ctx.rateLimits.verificationNotification.windowMs },
+        rateLimit: {
+          max: ctx.rateLimits.verificationNotification.max,
+          timeWindow: ctx.rateLimits.verificationNotification.windowMs,
+        },
       },
       schema: { tags: ['email'], response: responses({ 200: MessageBody, 202: MessageBody }, 401, 419, 429) },
     },
@@ -33,7 +36,9 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['email'],
         response: responses(
-          { 200: Type.Object({ verified: Type.Boolean(), email_verified_at: Type.Union([Type.String(), Type.Null()]) }) },
+          {
+            200: Type.Object({ verified: Type.Boolean(), email_verified_at: Type.Union([Type.String(), Type.Null()]) }),
+          },
           401,
         ),
       },

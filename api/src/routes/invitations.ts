@@ -64,12 +64,22 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['invitations'],
           params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 128 }) }),
-          response: responses({ 200: Type.Object({ message: Type.String(), warehouse_id: Type.Integer() }) }, 400, 401, 403, 404, 419),
+          response: responses(
+            { 200: Type.Object({ message: Type.String(), warehouse_id: Type.Integer() }) },
+            400,
+            401,
+            403,
+            404,
+            419,
+          ),
         },
       },
       async (request) => {
         const user = request.user!;
-        const [invitation] = await db.select().from(invitations).where(eq(invitations.tokenHash, sha256(request.params.token)));
+        const [invitation] = await db
+          .select()
+          .from(invitations)
+          .where(eq(invitations.tokenHash, sha256(request.params.token)));
         if (!invitation) throw notFound('invitationNotFound', 'invitation.not_found');
         if (invitation.status !== 'pending') throw new AppError(400, 'invitationProcessed', 'invitation.processed');
         if (invitation.email !== user.email) throw forbidden('invitationNotForYou', 'invitation.wrong_user');

@@ -18,16 +18,28 @@ const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/admin/permissions',
-    { config: { auth: 'verified' }, schema: { tags: ['roles'], response: responses({ 200: Type.Array(PermissionBody) }, 401, 403) } },
+    {
+      config: { auth: 'verified' },
+      schema: { tags: ['roles'], response: responses({ 200: Type.Array(PermissionBody) }, 401, 403) },
+    },
     async (request) => {
       const rows = await db.select().from(permissions).orderBy(asc(permissions.id));
-      return rows.map((p) => ({ id: p.id, name: p.name, description: request.lang === 'en' ? p.descriptionEn : p.descriptionDe }));
+      return rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        description: request.lang === 'en' ? p.descriptionEn : p.descriptionDe,
+      }));
     },
   );
 
   app.get(
     '/api/health',
-    { schema: { tags: ['operations'], response: { 200: Type.Object({ status: Type.String(), database: Type.String() }) } } },
+    {
+      schema: {
+        tags: ['operations'],
+        response: { 200: Type.Object({ status: Type.String(), database: Type.String() }) },
+      },
+    },
     async () => {
       await db.select({ id: usages.id }).from(usages).limit(1);
       return { status: 'ok', database: app.ctx.database.kind };

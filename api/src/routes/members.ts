@@ -38,7 +38,10 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      users: (await listMembers(db, request.params.id)).map(({ roleId, ...u }) => ({ ...u, pivot: { role_id: roleId } })),
+      users: (await listMembers(db, request.params.id)).map(({ roleId, ...u }) => ({
+        ...u,
+        pivot: { role_id: roleId },
+      })),
     }),
   );
 
@@ -63,7 +66,10 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!member) throw notFound('userNotMember', 'member.not_found');
       if (member.roleId === OWNER_ROLE_ID) throw new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
       if (new_role_id !== null) {
-        const [role] = await db.select().from(roles).where(and(eq(roles.id, new_role_id), eq(roles.warehouseId, warehouse_id)));
+        const [role] = await db
+          .select()
+          .from(roles)
+          .where(and(eq(roles.id, new_role_id), eq(roles.warehouseId, warehouse_id)));
         if (!role) throw fieldError('new_role_id', 'validation.exists', 'role.not_found');
       }
       await db
@@ -84,7 +90,13 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
           user_ids: Type.Array(Id(), { minItems: 1, maxItems: 1000 }),
           warehouse_id: Type.Optional(Id()),
         }),
-        response: responses({ 200: Type.Object({ message: Type.String(), removed: Type.Integer() }) }, 401, 403, 419, 422),
+        response: responses(
+          { 200: Type.Object({ message: Type.String(), removed: Type.Integer() }) },
+          401,
+          403,
+          419,
+          422,
+        ),
       },
     },
     async (request) => {

@@ -31,8 +31,14 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/forgot-password',
     {
-      config: { rateLimit: { max: ctx.rateLimits.forgotPassword.max, timeWindow: ctx.rateLimits.forgotPassword.windowMs } },
-      schema: { tags: ['password'], body: Type.Object({ email: Email() }), response: responses({ 200: MessageBody }, 419, 422, 429) },
+      config: {
+        rateLimit: { max: ctx.rateLimits.forgotPassword.max, timeWindow: ctx.rateLimits.forgotPassword.windowMs },
+      },
+      schema: {
+        tags: ['password'],
+        body: Type.Object({ email: Email() }),
+        response: responses({ 200: MessageBody }, 419, 422, 429),
+      },
     },
     async (request) => {
       const user = await findUserByEmail(ctx.db, request.body.email);
@@ -43,7 +49,10 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await ctx.db
           .insert(passwordResetTokens)
           .values(values)
-          .onConflictDoUpdate({ target: passwordResetTokens.email, set: { tokenHash: values.tokenHash, createdAt: values.createdAt } });
+          .onConflictDoUpdate({
+            target: passwordResetTokens.email,
+            set: { tokenHash: values.tokenHash, createdAt: values.createdAt },
+          });
         await sendResetMail(app, user, token);
       }
       return { message: t(request, 'resetLinkSent') };
@@ -70,7 +79,12 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['password'],
-        body: Type.Object({ token: Required(), email: Email(), password: Password(), password_confirmation: Required() }),
+        body: Type.Object({
+          token: Required(),
+          email: Email(),
+          password: Password(),
+          password_confirmation: Required(),
+        }),
         response: responses({ 200: MessageBody }, 419, 422),
       },
     },

@@ -57,7 +57,10 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = request.user!;
       const { current_password, password, password_confirmation } = request.body;
       if (!(await ctx.passwords.verify(user.password, current_password))) {
-        throw validationError({ current_password: [{ key: 'currentPasswordIncorrect' }] }, 'password.current_incorrect');
+        throw validationError(
+          { current_password: [{ key: 'currentPasswordIncorrect' }] },
+          'password.current_incorrect',
+        );
       }
       if (password !== password_confirmation) throw fieldError('password', 'validation.confirmed');
       await updateUser(ctx.db, user.id, { password: await ctx.passwords.hash(password) });

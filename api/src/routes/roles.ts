@@ -7,9 +7,16 @@ import { roles } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { t } from '../i18n/request';
 import { warehouseInBodyOrCurrent, warehouseOfRole, warehouseParamOrCurrent } from '../plugins/warehouse-of';
-import { Id, IdParam, MessageBody, Required, responses, RoleBody, RoleDetailBody } from '../schemas/common';
+import { Id, IdParam, MessageBody, Required, RoleBody, RoleDetailBody, responses } from '../schemas/common';
 
-const ANY: PermissionName[] = ['create_role', 'edit_role', 'delete_role', 'assign_user_role', 'invite_user', 'remove_user'];
+const ANY: PermissionName[] = [
+  'create_role',
+  'edit_role',
+  'delete_role',
+  'assign_user_role',
+  'invite_user',
+  'remove_user',
+];
 const RoleInput = Type.Object({
   name: Required(),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
@@ -25,7 +32,10 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tags: ['roles'],
     response: responses({ 200: Type.Object({ roles: Type.Array(RoleBody) }) }, 401, 403, 404),
   };
-  const listConfig = { auth: 'verified' as const, access: { warehouse: warehouseParamOrCurrent('warehouse_id'), require: ANY } };
+  const listConfig = {
+    auth: 'verified' as const,
+    access: { warehouse: warehouseParamOrCurrent('warehouse_id'), require: ANY },
+  };
   app.get('/api/admin/roles', { config: listConfig, schema: listSchema }, async (request) => ({
     roles: await listRoles(db, request.access!.warehouseId),
   }));
@@ -39,7 +49,11 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/createrole',
     {
       config: { auth: 'verified', access: { warehouse: warehouseInBodyOrCurrent, require: ['create_role'] } },
-      schema: { tags: ['roles'], body: RoleInput, response: responses({ 201: Type.Object({ role: RoleDetailBody }) }, 401, 403, 419, 422) },
+      schema: {
+        tags: ['roles'],
+        body: RoleInput,
+        response: responses({ 201: Type.Object({ role: RoleDetailBody }) }, 401, 403, 419, 422),
+      },
     },
     async (request, reply) => {
       const warehouseId = request.access!.warehouseId;
@@ -49,12 +63,19 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const editConfig = { auth: 'verified' as const, access: { warehouse: warehouseOfRole('role_id'), require: ['edit_role' as const] } };
+  const editConfig = {
+    auth: 'verified' as const,
+    access: { warehouse: warehouseOfRole('role_id'), require: ['edit_role' as const] },
+  };
   app.get(
     '/api/admin/updaterole/:role_id',
     {
       config: editConfig,
-      schema: { tags: ['roles'], params: IdParam('role_id'), response: responses({ 200: Type.Object({ role: RoleDetailBody }) }, 401, 403, 404) },
+      schema: {
+        tags: ['roles'],
+        params: IdParam('role_id'),
+        response: responses({ 200: Type.Object({ role: RoleDetailBody }) }, 401, 403, 404),
+      },
     },
     async (request) => ({ role: await roleDetail(db, request.params.role_id, request.lang) }),
   );
@@ -66,7 +87,14 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['roles'],
         params: IdParam('role_id'),
         body: RoleInput,
-        response: responses({ 200: Type.Object({ role: RoleDetailBody, message: Type.String() }) }, 401, 403, 404, 419, 422),
+        response: responses(
+          { 200: Type.Object({ role: RoleDetailBody, message: Type.String() }) },
+          401,
+          403,
+          404,
+          419,
+          422,
+        ),
       },
     },
     async (request) => {

@@ -13,7 +13,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/user/permissions',
     {
       config: { auth: 'user' },
-      schema: { tags: ['user'], response: responses({ 200: Type.Object({ permissions: Type.Array(Type.String()) }) }, 401) },
+      schema: {
+        tags: ['user'],
+        response: responses({ 200: Type.Object({ permissions: Type.Array(Type.String()) }) }, 401),
+      },
     },
     async (request) => {
       const user = request.user!;

@@ -28,7 +28,8 @@ const toJson = (w: { id: number; name: string; industryId: number; usageId: numb
 const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const verified = { auth: 'verified' as const };
-  const list = <T extends TSchema>(item: T) => responses({ 200: Type.Object({ warehouses: Type.Array(item) }) }, 401, 403);
+  const list = <T extends TSchema>(item: T) =>
+    responses({ 200: Type.Object({ warehouses: Type.Array(item) }) }, 401, 403);
 
   app.get(
     '/api/mywarehouses',
@@ -36,20 +37,33 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: verified,
       schema: {
         tags: ['warehouses'],
-        response: list(Type.Object({ ...WarehouseBody.properties, user_role: Type.Union([Type.String(), Type.Null()]) })),
+        response: list(
+          Type.Object({ ...WarehouseBody.properties, user_role: Type.Union([Type.String(), Type.Null()]) }),
+        ),
       },
     },
     async (request) => ({ warehouses: await listMemberWarehouses(db, request.user!.id) }),
   );
-  app.get('/api/mywarehouses/owned', { config: verified, schema: { tags: ['warehouses'], response: list(WarehouseBody) } }, async (request) => ({
-    warehouses: await listOwnedWarehouses(db, request.user!.id),
-  }));
-  app.get('/api/mywarehouses/guest', { config: verified, schema: { tags: ['warehouses'], response: list(WarehouseBody) } }, async (request) => ({
-    warehouses: await listGuestWarehouses(db, request.user!.id),
-  }));
+  app.get(
+    '/api/mywarehouses/owned',
+    { config: verified, schema: { tags: ['warehouses'], response: list(WarehouseBody) } },
+    async (request) => ({
+      warehouses: await listOwnedWarehouses(db, request.user!.id),
+    }),
+  );
+  app.get(
+    '/api/mywarehouses/guest',
+    { config: verified, schema: { tags: ['warehouses'], response: list(WarehouseBody) } },
+    async (request) => ({
+      warehouses: await listGuestWarehouses(db, request.user!.id),
+    }),
+  );
   app.get(
     '/api/warehouses',
-    { config: verified, schema: { tags: ['warehouses'], response: list(Type.Object({ id: Type.Integer(), name: Type.String() })) } },
+    {
+      config: verified,
+      schema: { tags: ['warehouses'], response: list(Type.Object({ id: Type.Integer(), name: Type.String() })) },
+    },
     async (request) => ({
       warehouses: (await listMemberWarehouses(db, request.user!.id)).map(({ id, name }) => ({ id, name })),
     }),
@@ -62,7 +76,13 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['warehouses'],
         body: WarehouseInput,
-        response: responses({ 201: Type.Object({ warehouse: WarehouseBody, message: Type.String() }) }, 401, 403, 419, 422),
+        response: responses(
+          { 201: Type.Object({ warehouse: WarehouseBody, message: Type.String() }) },
+          401,
+          403,
+          419,
+          422,
+        ),
       },
     },
     async (request, reply) => {
@@ -75,7 +95,14 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ownerOnly = { ...verified, access: { warehouse: warehouseParam('id'), require: 'owner' as const } };
   app.get(
     '/api/warehouses/edit/:id',
-    { config: ownerOnly, schema: { tags: ['warehouses'], params: IdParam('id'), response: responses({ 200: WarehouseBody }, 401, 403, 404) } },
+    {
+      config: ownerOnly,
+      schema: {
+        tags: ['warehouses'],
+        params: IdParam('id'),
+        response: responses({ 200: WarehouseBody }, 401, 403, 404),
+      },
+    },
     async (request) => toJson((await findWarehouse(db, request.params.id))!),
   );
   app.put(
@@ -102,7 +129,13 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['warehouses'],
         body: Type.Object({ warehouse_ids: Type.Array(Id(), { minItems: 1, maxItems: 1000 }), password: Required() }),
-        response: responses({ 200: Type.Object({ message: Type.String(), deleted: Type.Integer() }) }, 401, 403, 419, 422),
+        response: responses(
+          { 200: Type.Object({ message: Type.String(), deleted: Type.Integer() }) },
+          401,
+          403,
+          419,
+          422,
+        ),
       },
     },
     async (request) => {
