@@ -32,9 +32,16 @@ function gitCommit() {
   return rev.status === 0 ? rev.stdout.trim() : undefined;
 }
 
+/** A private working folder, removed however the command ends (fail() exits the process). */
+function scratchDir(remote) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lager-deploy-${remote}-`));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** Builds the remote into a private folder (never its shared dist/) with the version stamped in mf-manifest.json. */
 function build(remote, version) {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), `lager-deploy-${remote}-`));
+  const out = scratchDir(remote);
   const rsbuild = path.join(repoRoot, 'node_modules/@rsbuild/core/bin/rsbuild.js');
   console.log(`Building ${remote} ${version} …`);
   const started = Date.now();
@@ -51,7 +58,7 @@ function build(remote, version) {
 /** `--from`: a private copy, so stamping deploy.json never touches the caller's folder. */
 function copyOf(from, remote) {
   if (!fs.existsSync(from)) fail(`${from} does not exist`);
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), `lager-deploy-${remote}-`));
+  const out = scratchDir(remote);
   fs.cpSync(from, out, { recursive: true });
   return out;
 }
@@ -112,6 +119,4 @@ try {
 } catch (error) {
   if (error instanceof VersionExistsError) fail(error.message);
   throw error;
-} finally {
-  fs.rmSync(dir, { recursive: true, force: true });
 }
