@@ -1,0 +1,355 @@
+/** Budgets (pass/fail) and the readable BENCHMARKS.md, from the collected results. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fmtRatio, KB, kb, ms, ratio } from './util.mjs';
+
+const REMOTES = ['remote-account', 'remote-warehouse-admin', 'remote-user-admin', 'remote-info'];
+
+function budget(name, value, limit, pass, shown) {
+  if (value == null || Number.isNaN(value)) return { name, value: null, limit, status: 'not measured', shown: 'n/a' };
+  return { name, value, limit, status: pass ? 'pass' : 'FAIL', shown: shown ?? String(value) };
+}
+
+export function computeBudgets(r) {
+  const out = [];
+  const fed = r.pageLoads?.federated ?? {};
+  const mono = r.pageLoads?.['monolith-static'] ?? {};
+  const loginJs = fed.login?.cold.js.gzip;
+  out.push(budget('First-load JS of /login ≤ 200 kB gzip', loginJs, 200 * KB, loginJs <= 200 * KB, kb(loginJs)));
+  for (const remote of REMOTES) {
+    const own = r.bytes?.[remote]?.remote?.sectionCode.gzip;
+    out.push(
+      budget(`${remote}: own code (exposed section chunks) ≤ 30 kB gzip`, own, 30 * KB, own <= 30 * KB, kb(own)),
+    );
+  }
+  for (const page of ['login', 'dashboard']) {
+    const q = ratio(fed[page]?.cold.js.gzip, mono[page]?.cold.js.gzip);
+    out.push(budget(`Federated / monolithic first-load JS, /${page} ≤ 1.15`, q, 1.15, q <= 1.15, fmtRatio(q)));
+  }
+  const s = r.singletons;
+  if (s) {
+    const bad = s.required.filter((n) => s.packages[n].copies !== 1);
+    const extra = Object.entries(s.packages)
+      .filter(([n, p]) => !s.required.includes(n) && p.copies > 1)
+      .map(([n]) => n);
+    const shown =
+      bad.length || extra.length
+        ? [...bad, ...extra].map((n) => `${n}: ${s.packages[n].copies}`).join(', ')
+        : `all ${s.required.length} packages: 1 copy`;
+    const pass = bad.length === 0 && extra.length === 0 && s.fetchedFallbacks.length === 0;
+    out.push(budget('One copy of each shared singleton on a page with two sections', pass ? 1 : 0, 1, pass, shown));
+  } else out.push(budget('One copy of each shared singleton on a page with two sections', null));
+  for (const page of ['login', 'dashboard']) {
+    const m = r.lighthouse?.federated?.[`${page}-mobile`]?.median;
+    out.push(budget(`Lighthouse mobile performance ≥ 95, /${page}`, m?.performance, 95, m?.performance >= 95));
+    for (const preset of ['mobile', 'desktop']) {
+      const c = r.lighthouse?.federated?.[`${page}-${preset}`]?.median?.cls;
+      out.push(budget(`CLS = 0, /${page} (${preset})`, c, 0, c === 0, c == null ? undefined : c.toFixed(3)));
+    }
+  }
+  const sw = r.sectionSwitch?.federated?.median;
+  out.push(
+    budget('Section switch (click → not-yet-loaded section shown), median ≤ 300 ms', sw, 300, sw <= 300, ms(sw)),
+  );
+  for (const [db, api] of Object.entries(r.api ?? {})) {
+    for (const name of ['mywarehouses', 'permissions']) {
+      const route = api?.routes?.[name];
+      const q = route?.ratioToHealth;
+      out.push(
+        budget(
+          `API ${db}: ${route?.path ?? name} ≥ 50 % of /api/health req/s`,
+          q,
+          0.5,
+          q >= 0.5,
+          q == null ? undefined : `${Math.round(q * 100)} %`,
+        ),
+      );
+      out.push(
+        budget(`API ${db}: ${route?.path ?? name} p99 ≤ 25 ms`, route?.p99, 25, route?.p99 <= 25, ms(route?.p99)),
+      );
+    }
+  }
+  if (!r.api?.pglite) out.push(budget('API budgets (PGlite)', null));
+  return out;
+}
+
+const row = (cells) => `| ${cells.join(' | ')} |`;
+const table = (head, rows) => [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+
+function bytesSection(r) {
+  const apps = Object.keys(r.bytes ?? {});
+  const lines = [
+    '## Bytes per app (every JS/CSS file of the build)',
+    '',
+    table(
+      [
+        'app',
+        'JS files',
+        'JS raw',
+        'JS gzip',
+        'JS brotli',
+        'CSS gzip',
+        'CSS brotli',
+        'remote entry gzip',
+        'own code gzip',
+        'shared fallbacks gzip',
+        'standalone/other gzip',
+      ],
+      apps.map((a) => {
+        const b = r.bytes[a];
+        const rem = b.remote;
+        return [
+          a,
+          b.js.files,
+          kb(b.js.raw),
+          kb(b.js.gzip),
+          kb(b.js.brotli),
+          kb(b.css.gzip),
+          kb(b.css.brotli),
+          rem ? kb(rem.remoteEntry.gzip) : '',
+          rem ? kb(rem.sectionCode.gzip) : '',
+          rem ? kb(rem.sharedFallbacks.gzip) : '',
+          rem ? kb(rem.other.gzip) : '',
+        ];
+      }),
+    ),
+    '',
+    'Own code = the chunks of the exposed section module minus shared-package chunks (from `mf-manifest.json`). Shared fallbacks are',
+    'only fetched when the host does not provide a singleton; "standalone" is the remote\'s own page (`npm run dev -w <remote>`).',
+    'Per-file sizes are in `bench/results.json`.',
+  ];
+  return lines.join('\n');
+}
+
+function pageSection(r) {
+  const rows = [];
+  const warm = [];
+  for (const [kind, pages] of Object.entries(r.pageLoads ?? {})) {
+    for (const [name, p] of Object.entries(pages)) {
+      if (!p) continue;
+      const c = p.cold;
+      const base = r.pageLoads['monolith-static']?.[name]?.cold.js.gzip;
+      rows.push([
+        `/${name}`,
+        kind,
+        c.finalPath,
+        c.js.requests,
+        kb(c.js.raw),
+        kb(c.js.gzip),
+        kb(c.js.brotli),
+        kb(c.css.gzip),
+        c.all.requests,
+        kb(c.all.transferred),
+        ms(c.readyMs),
+        fmtRatio(ratio(c.js.gzip, base)),
+        c.ready ? '' : 'not shown',
+      ]);
+      warm.push([
+        `/${name}`,
+        kind,
+        p.warm.all.requests,
+        p.warm.all.fromNetwork,
+        kb(p.warm.all.transferred),
+        kb(p.warm.js.transferred),
+        kb(c.all.transferred),
+      ]);
+    }
+  }
+  return [
+    '## First load (cold cache, real page load in Chromium, network log)',
+    '',
+    'Everything the browser fetched until the section was shown and the network had been quiet for 500 ms. gzip/brotli are the',
+    'sizes of exactly those files; "transferred" is what went over the wire (the bench servers send precompressed bodies).',
+    '',
+    table(
+      [
+        'page',
+        'build',
+        'ended at',
+        'JS req.',
+        'JS raw',
+        'JS gzip',
+        'JS brotli',
+        'CSS gzip',
+        'all req.',
+        'all transferred',
+        'shown after',
+        'JS gzip vs monolith',
+        '',
+      ],
+      rows,
+    ),
+    '',
+    '## Repeat visit (warm cache, same profile)',
+    '',
+    table(['page', 'build', 'requests', 'over the network', 'transferred', 'JS transferred', 'cold transferred'], warm),
+  ].join('\n');
+}
+
+function singletonSection(r) {
+  const s = r.singletons;
+  if (!s) return '## Singletons\n\nnot measured';
+  return [
+    `## Singletons (federated, page ${s.page}; apps loaded: ${s.appsLoaded.join(', ')})`,
+    '',
+    table(
+      ['package', 'copies loaded', 'provided by'],
+      Object.entries(s.packages).map(([n, p]) => [n, p.copies, p.from.join('; ')]),
+    ),
+    '',
+    `Shared fallback chunks of remotes fetched: ${s.fetchedFallbacks.length ? s.fetchedFallbacks.join(', ') : 'none'}.`,
+  ].join('\n');
+}
+
+function lighthouseSection(r) {
+  const rows = [];
+  for (const [kind, pages] of Object.entries(r.lighthouse ?? {})) {
+    for (const [key, lh] of Object.entries(pages)) {
+      if (!lh) continue;
+      const m = lh.median;
+      const base = r.lighthouse['monolith-static']?.[key]?.median;
+      const errs = lh.samples.map((x) => x.error ?? x.runtimeError).filter(Boolean);
+      rows.push([
+        key.replace('-', ' '),
+        kind,
+        m.performance ?? 'n/a',
+        ms(m.fcp),
+        ms(m.lcp),
+        ms(m.tbt),
+        m.cls == null ? 'n/a' : m.cls.toFixed(3),
+        kb(m.bytes),
+        kind === 'federated'
+          ? `${fmtRatio(ratio(m.fcp, base?.fcp))} / ${fmtRatio(ratio(m.lcp, base?.lcp))} / ${fmtRatio(ratio(m.bytes, base?.bytes))}`
+          : '',
+        new URL(lh.samples.find((x) => x.finalUrl)?.finalUrl ?? lh.url).pathname,
+        errs.join(', '),
+      ]);
+    }
+  }
+  return [
+    `## Lighthouse (median of ${r.meta.runs.lighthouse} run(s), performance category, simulated throttling)`,
+    '',
+    table(
+      [
+        'page preset',
+        'build',
+        'perf',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+        'bytes',
+        'fed/mono FCP / LCP / bytes',
+        'final URL',
+        'errors',
+      ],
+      rows,
+    ),
+  ].join('\n');
+}
+
+function switchSection(r) {
+  return [
+    '## Section switch (click a link → a section not loaded yet is on screen; fresh profile per run)',
+    '',
+    table(
+      ['build', 'from → to', 'runs', 'median', 'samples'],
+      Object.entries(r.sectionSwitch ?? {})
+        .filter(([, s]) => s)
+        .map(([k, s]) => [k, `${s.from} → ${s.to}`, s.runs, ms(s.median), s.samples.join(', ')]),
+    ),
+  ].join('\n');
+}
+
+function apiSection(r) {
+  const rows = [];
+  for (const [db, api] of Object.entries(r.api ?? {})) {
+    if (!api) continue;
+    for (const route of Object.values(api.routes)) {
+      rows.push([
+        db,
+        route.path,
+        route.requestsPerSec ?? 'n/a',
+        ms(route.p50),
+        ms(route.p99),
+        route.ratioToHealth == null ? '' : `${Math.round(route.ratioToHealth * 100)} %`,
+        route.non2xx ?? '',
+        route.error ?? (route.errors || route.timeouts ? `${route.errors} errors, ${route.timeouts} timeouts` : ''),
+      ]);
+    }
+  }
+  const c = Object.values(r.api ?? {}).find(Boolean);
+  return [
+    `## API (autocannon, ${c?.connections ?? r.meta.runs.apiConnections} connections, ${c?.duration ?? r.meta.runs.apiDuration} s per route, loopback)`,
+    '',
+    rows.length
+      ? table(['database', 'route', 'req/s', 'p50', 'p99', 'vs health', 'non-2xx', 'errors'], rows)
+      : 'not measured',
+  ].join('\n');
+}
+
+function buildSection(r) {
+  if (!r.build) return '## Build\n\nnot measured (--skip-build)';
+  return [
+    '## Build wall time (one after another, `rsbuild build` with the repo config, Node start included)',
+    '',
+    table(
+      ['app', 'wall time', 'ok'],
+      Object.entries(r.build).map(([a, b]) => [a, `${(b.wallMs / 1000).toFixed(1)} s`, b.ok ? 'yes' : 'FAILED']),
+    ),
+  ].join('\n');
+}
+
+export function renderMarkdown(r, budgets) {
+  const m = r.meta;
+  const failed = budgets.filter((b) => b.status === 'FAIL').length;
+  return [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\`${m.quick ? ' --quick (fewer runs: numbers are indicative only)' : ''} on ${m.date.slice(0, 16).replace('T', ' ')} UTC,`,
+    `commit ${m.commit}, Node ${m.node}, ${m.cpus} × ${m.cpuModel}, load average at start ${m.loadavgAtStart.join(' / ')}.`,
+    `Raw data: \`bench/results.json\`. Logged-in pages measured: ${r.loggedIn ? 'yes' : 'no (API not available)'}.`,
+    '',
+    `## Budgets (${budgets.filter((b) => b.status === 'pass').length} pass, ${failed} fail, ${budgets.filter((b) => b.status === 'not measured').length} not measured)`,
+    '',
+    table(
+      ['budget', 'measured', 'result'],
+      budgets.map((b) => [b.name, b.shown, b.status === 'pass' ? 'pass' : `**${b.status}**`]),
+    ),
+    '',
+    bytesSection(r),
+    '',
+    pageSection(r),
+    '',
+    singletonSection(r),
+    '',
+    lighthouseSection(r),
+    '',
+    switchSection(r),
+    '',
+    apiSection(r),
+    '',
+    buildSection(r),
+    '',
+    '## How it is measured',
+    '',
+    "- Builds go to `bench/out/` (never an app's `dist/`): each app with the repo's `rsbuild.config.ts`; the monolithic baseline",
+    "  (`bench/monolith/rsbuild.config.ts`) bundles the shell's own bootstrap with the four sections and no federation: the",
+    "  federation runtime is replaced by a table of the sections' entry modules, so providers, layout and routes are the shell's.",
+    '  `monolith-static` imports every section statically (one bundle, the ratio baseline); `monolith-lazy` splits per section.',
+    '- Served on 127.0.0.1 like a CDN: precompressed brotli/gzip, hashed files immutable, HTML and manifests revalidated,',
+    '  `/api` proxied to the API (PGlite in a temporary directory; a bench user is registered and verified through the API).',
+    "- Chromium is Debian's `/usr/bin/chromium` (Playwright for page loads, chrome-launcher for Lighthouse).",
+    r.errors.length
+      ? `\n## Problems during this run\n\n${r.errors.map((e) => `- ${e.step}: ${e.message}`).join('\n')}`
+      : '',
+    '',
+  ].join('\n');
+}
+
+export function writeReport({ results, repoRoot, benchDir }) {
+  const budgets = computeBudgets(results);
+  results.budgets = budgets;
+  fs.writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(path.join(repoRoot, 'BENCHMARKS.md'), renderMarkdown(results, budgets));
+}

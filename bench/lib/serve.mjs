@@ -1,0 +1,123 @@
+/**
+ * Serves the bench builds on loopback the way a CDN would: precompressed bodies (brotli or
+ * gzip, whatever the browser accepts), hashed files immutable for a year, manifests and HTML
+ * revalidated, CORS on remote origins. The shell's origin also answers /config.json and
+ * /remotes.json and proxies /api and /sanctum to the API (cookies stay first-party), as
+ * scripts/stack.cjs does for `npm start`.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import httpProxy from 'http-proxy';
+import sirv from 'sirv';
+
+// Same rule as scripts/stack.cjs.
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)$/;
+
+function staticHandler(dir, { spa, cors }) {
+  return sirv(dir, {
+    dev: false,
+    etag: true,
+    single: spa,
+    gzip: true,
+    brotli: true,
+    setHeaders(res, pathname) {
+      if (cors) {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      }
+      res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+function listen(server, port) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server.address().port));
+  });
+}
+
+function close(server) {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}
+
+async function serveStatic(dir, port, { spa = false, cors = false, extra } = {}) {
+  const handler = staticHandler(dir, { spa, cors });
+  const server = http.createServer((req, res) => {
+    if (extra?.(req, res)) return;
+    handler(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not found');
+    });
+  });
+  const bound = await listen(server, port);
+  return { url: `http://127.0.0.1:${bound}`, port: bound, dir, stop: () => close(server) };
+}
+
+function shellExtras({ apiUrl, config, remotesManifest }) {
+  const proxy = httpProxy.createProxyServer({ target: apiUrl, xfwd: true });
+  proxy.on('error', (_err, _req, res) => {
+    if (res.writeHead && !res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end?.(JSON.stringify({ message: 'API unavailable.' }));
+  });
+  const json = (res, body) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+    res.end(JSON.stringify(body));
+    return true;
+  };
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/')) {
+      proxy.web(req, res);
+      return true;
+    }
+    const pathname = url.split('?')[0];
+    if (pathname === '/config.json') return json(res, config);
+    if (pathname === '/remotes.json') return json(res, remotesManifest);
+    return false;
+  };
+}
+
+/**
+ * One deployment: the federated product (shell + four remote origins) or a monolith (one
+ * origin). `ports.shell` is fixed in advance so the API can list the origin before it starts.
+ */
+export async function startDeployment({ kind, outDir, shellPort, apiUrl, remoteNames = [] }) {
+  const remotes = {};
+  if (kind === 'federated') {
+    for (const name of remoteNames) remotes[name] = await serveStatic(path.join(outDir, name), 0, { cors: true });
+  }
+  const shellUrl = `http://127.0.0.1:${shellPort}`;
+  // The monolith ignores entries, but the shell still reads remotes.json and needs a row per section.
+  const remotesManifest = {
+    remotes: Object.fromEntries(
+      remoteNames.map((n) => [
+        n,
+        {
+          stable: {
+            version: 'bench',
+            entry: remotes[n] ? `${remotes[n].url}/mf-manifest.json` : `${shellUrl}/bundled`,
+          },
+        },
+      ]),
+    ),
+  };
+  const config = { apiBaseUrl: '', apiHost: `127.0.0.1:${shellPort}`, contactEmail: 'kontakt@lager.example' };
+  const shellDir = path.join(outDir, kind === 'federated' ? 'shell' : kind);
+  const shell = await serveStatic(shellDir, shellPort, {
+    spa: true,
+    extra: shellExtras({ apiUrl, config, remotesManifest }),
+  });
+  return {
+    kind,
+    shell,
+    remotes,
+    async stop() {
+      await shell.stop();
+      for (const r of Object.values(remotes)) await r.stop();
+    },
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * `npm run bench`: builds the federated apps and a monolithic baseline, serves them on
+ * loopback, measures bytes, page loads, singletons, Lighthouse, section switches, the API
+ * and build times, then writes bench/results.json and BENCHMARKS.md (budgets as pass/fail
+ * lines). A report, not a gate: it exits 0 even when budgets fail or a step breaks.
+ *
+ *   --quick        fewer runs and shorter load tests, for working on the bench itself
+ *   --skip-build   reuse bench/out from the previous run (build times are then not measured)
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadTestApi } from './lib/api-load.mjs';
+import { hasChromium, launchBrowser } from './lib/browser.mjs';
+import { buildAll } from './lib/build.mjs';
+import { measureApp } from './lib/bytes.mjs';
+import { serveDeployments } from './lib/deployments.mjs';
+import { killLighthouseBrowsers, lighthousePage } from './lib/lighthouse.mjs';
+import { measureFirstLoad, measureSectionSwitch, measureSingletons, sizeIndex } from './lib/pageload.mjs';
+import { writeReport } from './lib/report.mjs';
+import { createBenchUser } from './lib/session.mjs';
+import { log } from './lib/util.mjs';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+const outDir = path.join(benchDir, 'out');
+const require = createRequire(import.meta.url);
+const stack = require('../scripts/stack.cjs');
+
+const argv = new Set(process.argv.slice(2));
+const QUICK = argv.has('--quick');
+const SKIP_BUILD = argv.has('--skip-build');
+
+const RUNS = {
+  lighthouse: QUICK ? 1 : 3,
+  sectionSwitch: QUICK ? 3 : 10,
+  apiDuration: QUICK ? 3 : 10,
+  apiWarmup: QUICK ? 1 : 2,
+  apiConnections: 100,
+};
+
+/** The pages measured. `selector` (optional) must be visible before a page counts as shown. */
+export const PAGES = {
+  login: { path: '/login', auth: false },
+  dashboard: { path: '/dashboard', auth: true },
+};
+/** Section switch: from the login screen (account section) to a section not loaded yet. */
+const SWITCH = { from: { path: '/login' }, to: { path: '/info', heading: 'Info' } };
+/** A page showing two sections for the singleton count. */
+const TWO_SECTIONS = { first: { path: '/login' }, second: { path: '/info' } };
+
+const APPS = ['shell', ...stack.REMOTES];
+
+const results = {
+  meta: {
+    date: new Date().toISOString(),
+    commit: gitHead(),
+    quick: QUICK,
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadavgAtStart: os.loadavg().map((x) => Number(x.toFixed(2))),
+    runs: RUNS,
+  },
+  errors: [],
+};
+
+function gitHead() {
+  try {
+    const head = fs.readFileSync(path.join(repoRoot, '.git/HEAD'), 'utf8').trim();
+    const ref = head.startsWith('ref: ') ? head.slice(5) : null;
+    return ref
+      ? fs
+          .readFileSync(path.join(repoRoot, '.git', ref), 'utf8')
+          .trim()
+          .slice(0, 12)
+      : head.slice(0, 12);
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function step(name, fn) {
+  log(`${name}…`);
+  try {
+    return await fn();
+  } catch (error) {
+    log(`${name} failed: ${error.stack ?? error}`);
+    results.errors.push({ step: name, message: String(error.message ?? error) });
+    return undefined;
+  }
+}
+
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => {});
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function startApiFor(label, { origins, appUrl, env = {} }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lager-bench-${label}-`));
+  const port = await stack.freePort();
+  const api = await stack.startApi({ port, dataDir, appUrl, origins, seedDemo: false, quiet: true, env });
+  cleanups.push(async () => {
+    await api.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { ...api, dataDir };
+}
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  if (!SKIP_BUILD) results.build = await step('build', () => buildAll({ repoRoot, outDir, apps: APPS }));
+
+  results.bytes = await step('bytes', () => {
+    const bytes = {};
+    for (const app of [...APPS, 'monolith-static', 'monolith-lazy']) {
+      if (fs.existsSync(path.join(outDir, app))) bytes[app] = measureApp(path.join(outDir, app));
+    }
+    return bytes;
+  });
+
+  // The shells' origins are fixed first: the API must know them (CORS, mail links) before it starts.
+  const shellPorts = {
+    federated: await stack.freePort(),
+    'monolith-static': await stack.freePort(),
+    'monolith-lazy': await stack.freePort(),
+  };
+  const origins = Object.values(shellPorts).flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]);
+  const fedUrl = `http://127.0.0.1:${shellPorts.federated}`;
+
+  const hasApi = fs.existsSync(path.join(repoRoot, 'api/src/server.ts'));
+  let api;
+  let user;
+  if (hasApi) {
+    api = await step('start API (PGlite)', () => startApiFor('pglite', { origins, appUrl: fedUrl }));
+    if (api)
+      user = await step('bench user', () => createBenchUser({ apiUrl: api.url, dataDir: api.dataDir, origin: fedUrl }));
+  } else {
+    results.errors.push({
+      step: 'API',
+      message: 'api/src/server.ts does not exist yet: API and logged-in pages skipped',
+    });
+  }
+  results.loggedIn = Boolean(user);
+
+  const deployments = await step('serve builds', () =>
+    serveDeployments({ outDir, shellPorts, apiUrl: api?.url ?? 'http://127.0.0.1:9', remoteNames: stack.REMOTES }),
+  );
+  if (deployments) cleanups.push(() => Promise.all(Object.values(deployments).map((d) => d.stop())));
+
+  if (deployments && hasChromium()) {
+    const browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    const sizesOf = Object.fromEntries(
+      Object.entries(deployments).map(([k, d]) => [k, sizeIndex(d, results.bytes ?? {})]),
+    );
+    results.pageLoads = {};
+    for (const [kind, d] of Object.entries(deployments)) {
+      results.pageLoads[kind] = {};
+      for (const [name, page] of Object.entries(PAGES)) {
+        if (page.auth && !user) continue;
+        results.pageLoads[kind][name] = await step(`first load ${kind} ${page.path}`, () =>
+          measureFirstLoad(browser, d, sizesOf[kind], { ...page, cookies: page.auth ? user.cookies : undefined }),
+        );
+      }
+    }
+    results.singletons = await step('singletons', () =>
+      measureSingletons(browser, deployments.federated, sizesOf.federated, results.bytes ?? {}, TWO_SECTIONS),
+    );
+    results.sectionSwitch = {};
+    for (const [kind, d] of Object.entries(deployments)) {
+      results.sectionSwitch[kind] = await step(`section switch ${kind}`, () =>
+        measureSectionSwitch(browser, d, { ...SWITCH, runs: RUNS.sectionSwitch }),
+      );
+    }
+    await browser.close();
+
+    results.lighthouse = {};
+    cleanups.push(killLighthouseBrowsers);
+    const reportDir = path.join(outDir, 'lighthouse');
+    fs.mkdirSync(reportDir, { recursive: true });
+    for (const kind of ['federated', 'monolith-static']) {
+      results.lighthouse[kind] = {};
+      for (const [name, page] of Object.entries(PAGES)) {
+        if (page.auth && !user) continue;
+        for (const preset of ['mobile', 'desktop']) {
+          results.lighthouse[kind][`${name}-${preset}`] = await step(`lighthouse ${kind} ${page.path} ${preset}`, () =>
+            lighthousePage({
+              url: `${deployments[kind].shell.url}${page.path}`,
+              preset,
+              runs: RUNS.lighthouse,
+              cookies: page.auth ? user.cookies : undefined,
+              reportDir,
+              label: `${kind}-${name}`,
+            }),
+          );
+        }
+      }
+    }
+  } else if (!hasChromium()) {
+    results.errors.push({ step: 'browser', message: 'no Chromium at /usr/bin/chromium: page metrics skipped' });
+  }
+  if (deployments) await Promise.all(Object.values(deployments).map((d) => d.stop()));
+
+  results.api = {};
+  const load = { connections: RUNS.apiConnections, duration: RUNS.apiDuration, warmup: RUNS.apiWarmup };
+  if (api && user) {
+    results.api.pglite = await step('API load (PGlite)', () =>
+      loadTestApi({ apiUrl: api.url, cookieHeader: user.cookieHeader, origin: fedUrl, ...load }),
+    );
+  }
+  if (hasApi && process.env.DATABASE_URL) {
+    results.api.postgres = await step('API load (PostgreSQL)', async () => {
+      const pg = await startApiFor('pg', { origins, appUrl: fedUrl, env: { DATABASE_URL: process.env.DATABASE_URL } });
+      const pgUser = await createBenchUser({ apiUrl: pg.url, dataDir: pg.dataDir, origin: fedUrl });
+      const r = await loadTestApi({ apiUrl: pg.url, cookieHeader: pgUser.cookieHeader, origin: fedUrl, ...load });
+      await pg.stop();
+      return r;
+    });
+  }
+
+  await cleanup();
+  results.meta.finished = new Date().toISOString();
+  writeReport({ results, repoRoot, benchDir });
+  log('wrote bench/results.json and BENCHMARKS.md');
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    results.errors.push({ step: 'bench', message: String(error.message ?? error) });
+    try {
+      writeReport({ results, repoRoot, benchDir });
+    } catch {
+      // nothing more to save
+    }
+  })
+  .finally(async () => {
+    await cleanup();
+    process.exit(0);
+  });
