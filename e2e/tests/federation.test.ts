@@ -47,30 +47,33 @@ describeInBrowser('federation runtime', () => {
       const { page } = session;
       await page.goto(`${stack.shell.url}/info/about`);
       await page.getByRole('heading', { level: 1, name: 'Über Lager' }).waitFor();
+      // Every federation instance (shell and each loaded remote) lists the packages it uses;
+      // one copy means every entry resolves to the very same module object.
       const copies = await page.evaluate((names) => {
-        type Shared = { loaded?: boolean; lib?: unknown; from: string };
-        const share = (
-          window as unknown as {
-            __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> };
-          }
-        ).__FEDERATION__.__SHARE__;
-        const result: Record<string, string[]> = {};
-        for (const name of names) result[name] = [];
-        for (const scopes of Object.values(share)) {
-          for (const packages of Object.values(scopes)) {
-            for (const name of names) {
+        type Shared = { lib?: () => unknown; from: string; version: string };
+        type ShareScopes = Record<string, Record<string, Record<string, Record<string, Shared>>>>;
+        const share = (window as unknown as { __FEDERATION__: { __SHARE__: ShareScopes } }).__FEDERATION__.__SHARE__;
+        const result: Record<string, { modules: number; providers: string[] }> = {};
+        for (const name of names) {
+          const modules = new Set<unknown>();
+          const providers = new Set<string>();
+          for (const scopes of Object.values(share)) {
+            for (const packages of Object.values(scopes)) {
               for (const [version, shared] of Object.entries(packages[name] ?? {})) {
-                if (shared.loaded || shared.lib) result[name]!.push(`${version} from ${shared.from}`);
+                if (!shared.lib) continue;
+                modules.add(shared.lib());
+                providers.add(`${version} from ${shared.from}`);
               }
             }
           }
+          result[name] = { modules: modules.size, providers: [...providers] };
         }
         return result;
       }, SINGLETONS);
       for (const name of SINGLETONS) {
-        expect([name, copies[name]!.length]).toEqual([name, 1]);
+        expect([name, copies[name]!.modules]).toEqual([name, 1]);
         // The shell provides the singletons; remotes reuse them.
-        expect(copies[name]![0]).toMatch(/from shell$/);
+        expect([name, copies[name]!.providers]).toEqual([name, [expect.stringMatching(/from shell$/)]]);
       }
     });
   });
