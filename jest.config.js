@@ -40,11 +40,18 @@ module.exports = {
       // cookie and content-disposition ship ESM only; PGlite and @fastify/cookie call import():
       // compile exactly these to plain CJS.
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.(m|c)js$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(typebox|@electric-sql/pglite|@fastify/cookie|cookie|content-disposition)/)(?!.*/node_modules/)'],
+      transformIgnorePatterns: [
+        '/node_modules/(?!(typebox|@electric-sql/pglite|@fastify/cookie|cookie|content-disposition)/)(?!.*/node_modules/)',
+      ],
       setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
       testMatch: ['<rootDir>/test/**/*.test.ts'],
     },
     // Deploy and rollout commands (plain Node CommonJS, no transform).
-    { displayName: 'scripts', rootDir: '<rootDir>/scripts', testEnvironment: 'node', testMatch: ['<rootDir>/*.test.cjs'] },
+    {
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/*.test.cjs'],
+    },
   ],
 };

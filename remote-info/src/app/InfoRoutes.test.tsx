@@ -13,7 +13,13 @@ beforeEach(() => setViewportWidth(1280));
 test('/info shows the five cards in German by default', () => {
   mount('/info');
   expect(screen.getByRole('heading', { level: 1, name: 'Info' })).toBeInTheDocument();
-  for (const title of ['Über Lager', 'Anleitung', 'Kontakt', 'Allgemeine Geschäftsbedingungen', 'Datenschutzerklärung']) {
+  for (const title of [
+    'Über Lager',
+    'Anleitung',
+    'Kontakt',
+    'Allgemeine Geschäftsbedingungen',
+    'Datenschutzerklärung',
+  ]) {
     expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
   }
 });
