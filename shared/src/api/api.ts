@@ -22,6 +22,10 @@ export const api = createApi({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const result = await baseQuery('api/user');
         if (result.error) return result.error.status === 401 ? { data: null } : { error: result.error };
+        // An HTML page (a misrouted proxy, an SPA fallback) is not a user: never guess a login state from it.
+        if (!result.data || typeof result.data !== 'object') {
+          return { error: { status: 0, message: 'GET api/user did not answer with JSON' } };
+        }
         return { data: result.data as User };
       },
       providesTags: ['User'],

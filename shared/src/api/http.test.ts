@@ -78,3 +78,13 @@ test('errors become {status, code, message, errors}', async () => {
     errors: { email: ['already taken'] },
   });
 });
+
+test('with the same-origin API (base URL empty) paths resolve from the site root, not the page', async () => {
+  setRuntimeConfig({ apiBaseUrl: '' });
+  window.history.pushState({}, '', '/admin/user/roles');
+  await http.get('api/user');
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  await http.post('api/logout');
+  expect(seen.map((r) => r.path)).toEqual(['/api/user', '/api/logout']);
+  window.history.pushState({}, '', '/');
+});

@@ -23,7 +23,9 @@ export function fetchCsrfCookie(): Promise<unknown> {
 }
 
 async function prepare(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
-  config.baseURL = getRuntimeConfig().apiBaseUrl || undefined;
+  // Same origin ('') must still mean the site root: a relative 'api/user' would otherwise
+  // resolve against the page path (/admin/user/roles → /admin/user/api/user).
+  config.baseURL = getRuntimeConfig().apiBaseUrl || '/';
   config.headers.set('Accept-Language', currentLanguage());
   const method = (config.method ?? 'get').toLowerCase();
   if (!SAFE_METHODS.has(method)) {

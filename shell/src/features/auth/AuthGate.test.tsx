@@ -49,6 +49,13 @@ test('an unreachable server shows a translated message with Retry, which starts 
   expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
 });
 
+test('an HTML answer to GET api/user (misrouted proxy) is not taken for a login state', async () => {
+  server.use(rest.get(`${API}/api/user`, () => HttpResponse.text('<!doctype html><html></html>')));
+  renderShell('/admin/user/roles');
+  expect(await screen.findByText(/server cannot be reached/)).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles');
+});
+
 test('a failing csrf-cookie call does not block the start', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => {});
   server.use(rest.get(`${API}/sanctum/csrf-cookie`, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
