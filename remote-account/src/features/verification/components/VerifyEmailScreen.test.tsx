@@ -6,8 +6,10 @@ import { answer, mountAccount } from '../../../testing/mount';
 const unverified: User = { ...verifiedUser, email_verified_at: null };
 const server = setupApiServer(...sessionHandlers(unverified));
 let reload: jest.SpyInstance;
+let assign: jest.SpyInstance;
 beforeEach(() => {
   reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
+  assign = jest.spyOn(browser, 'assign').mockImplementation(() => {});
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -16,7 +18,7 @@ afterEach(() => {
 
 const LINK = '/email/verify/1/abc123?expires=1767225600&signature=deadbeef';
 
-test('shows progress, sends id, hash, expires and signature, then success and a reload after DELAYS.verifyReload', async () => {
+test('shows progress, sends id, hash, expires and signature, then success and a reload on /dashboard after DELAYS.verifyReload', async () => {
   jest.useFakeTimers();
   const verify = answer('get', 'api/email/verify/1/abc123', 200, { message: 'Email verified.' });
   verify.hold();
@@ -27,9 +29,11 @@ test('shows progress, sends id, hash, expires and signature, then success and a 
   expect(await screen.findByText('Your e-mail address has been confirmed. Thank you!')).toBeInTheDocument();
   expect(verify.sent).toEqual([{ expires: '1767225600', signature: 'deadbeef' }]);
   act(() => jest.advanceTimersByTime(DELAYS.verifyReload - 1));
-  expect(reload).not.toHaveBeenCalled();
+  expect(assign).not.toHaveBeenCalled();
   act(() => jest.advanceTimersByTime(1));
-  expect(reload).toHaveBeenCalledTimes(1);
+  // A fresh start on the dashboard, not a reload of the link (which would verify and reload again).
+  expect(assign).toHaveBeenCalledWith('/dashboard');
+  expect(reload).not.toHaveBeenCalled();
 });
 
 test.each([
@@ -47,6 +51,7 @@ test.each([
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
   act(() => jest.advanceTimersByTime(DELAYS.verifyReload * 2));
   expect(reload).not.toHaveBeenCalled();
+  expect(assign).not.toHaveBeenCalled();
 });
 
 test.each([

@@ -1,4 +1,4 @@
-import { Alert, browser, DELAYS, Loading, Page, useDelayed } from '@lager/shared';
+import { Alert, browser, DELAYS, Loading, namedRoutes, Page, useDelayed } from '@lager/shared';
 import { useEffect } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAccountTranslation } from '../../../lib/i18n';
@@ -25,8 +25,9 @@ function VerificationResult({ args }: { args: VerifyEmailArgs }) {
   const schedule = useDelayed();
 
   useEffect(() => {
-    // The reload picks up the verified state everywhere (menu, guard, permissions).
-    if (isSuccess) schedule(() => browser.reload(), DELAYS.verifyReload);
+    // The reload picks up the verified state everywhere (menu, guard, permissions). It starts
+    // the app on the dashboard: reloading the link itself would verify again and reload forever.
+    if (isSuccess) schedule(() => browser.assign(namedRoutes.dashboard()), DELAYS.verifyReload);
   }, [isSuccess, schedule]);
 
   if (isSuccess) return <Alert kind="success">{t('messages.verified')}</Alert>;
