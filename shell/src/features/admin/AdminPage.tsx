@@ -7,7 +7,7 @@ export function AdminPage() {
   const { t } = useTranslation('shell');
   return (
     <Page title={t('admin.title')}>
-      <div className="cards">
+      <div className="cards cards-fit">
         <RequirePermission anyOf={PERMISSION_NAMES} fallback={null}>
           <Card title={t('admin.userAdminTitle')}>
             <p>{t('admin.userAdminText')}</p>

@@ -17,7 +17,7 @@ export function DashboardPage() {
       {isLoading && <Loading />}
       {isError && <Alert kind="error">{t('errors.warehousesLoadFailed')}</Alert>}
       {!isLoading && !isError && (
-        <div className="cards">
+        <div className="cards cards-fit">
           <CurrentWarehouseCard current={current} hasAny={warehouses.length > 0} />
           <MyWarehousesCard warehouses={warehouses} currentId={currentId} />
         </div>

@@ -22,20 +22,22 @@ export function MyWarehousesCard({ warehouses, currentId }: { warehouses: MyWare
           {warehouses.map((w) => (
             <li key={w.id} aria-current={w.id === currentId ? 'true' : undefined}>
               <span className="warehouse-name">{w.name}</span>
-              <RoleLabel role={w.user_role} />
-              {w.id === currentId ? (
-                <span className="badge badge-current">{t('switcher.current')}</span>
-              ) : (
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={busy}
-                  aria-label={t('dashboard.switchTo', { name: w.name })}
-                  onClick={() => void switchTo(w.id)}
-                >
-                  {t('buttons.select')}
-                </button>
-              )}
+              <span className="warehouse-meta">
+                <RoleLabel role={w.user_role} />
+                {w.id === currentId ? (
+                  <span className="badge badge-current">{t('switcher.current')}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={busy}
+                    aria-label={t('dashboard.switchTo', { name: w.name })}
+                    onClick={() => void switchTo(w.id)}
+                  >
+                    {t('buttons.select')}
+                  </button>
+                )}
+              </span>
             </li>
           ))}
         </ul>
