@@ -63,11 +63,15 @@ describe('operations', () => {
   });
 
   it('writes one access-log row per request and purges rows older than 30 days', async () => {
-    await app.inject({ url: '/api/industries?secret=token' });
+    await app.inject({
+      url: '/api/industries?secret=token',
+      headers: { 'x-lager-sections': 'remote-info@2.0.0;canary,remote-account@1.0.0' },
+    });
     await app.accessLog.flush();
     const rows = await app.ctx.db.select().from(accessLogs).where(sql`${accessLogs.path} = '/api/industries'`);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows[0]!.path).toBe('/api/industries');
+    expect(rows[0]!.sections).toBe('remote-info@2.0.0;canary,remote-account@1.0.0');
     await app.ctx.db.insert(accessLogs).values({
       method: 'GET',
       path: '/old',

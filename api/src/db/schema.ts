@@ -110,4 +110,5 @@ export const accessLogs = pgTable('access_logs', {
   durationMs: integer('duration_ms').notNull(),
   ipAddress: varchar('ip_address', { length: 45 }),
   userId: integer('user_id'),
+  sections: varchar('sections', { length: 512 }),
 });

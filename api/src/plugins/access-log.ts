@@ -26,6 +26,11 @@ declare module 'fastify' {
  * buffered and written in batches so logging does not add a write to every request.
  * Only the path is kept: query strings may carry tokens.
  */
+function sectionsHeader(value: string | string[] | undefined): string | null {
+  const text = Array.isArray(value) ? value.join(',') : value;
+  return text ? text.slice(0, 512) : null;
+}
+
 export function registerAccessLog(app: FastifyInstance, options: { schedule: boolean }) {
   let buffer: (typeof accessLogs.$inferInsert)[] = [];
   let pending: Promise<void> = Promise.resolve();
@@ -60,6 +65,8 @@ export function registerAccessLog(app: FastifyInstance, options: { schedule: boo
       durationMs: Math.round(reply.elapsedTime),
       ipAddress: request.ip?.slice(0, 45) ?? null,
       userId: request.user?.id ?? null,
+      // Sent by the shell (X-Lager-Sections: remote-info@2.0.0;canary, …) so support sees what ran.
+      sections: sectionsHeader(request.headers['x-lager-sections']),
     });
     if (buffer.length >= FLUSH_AT_ROWS) void flush();
   });
