@@ -1,9 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Every catalogue pair in the repo (`<pkg>/src/locales/{de,en}.json`) must have the same keys. */
+/** Every catalogue pair in the repo (`<pkg>/src/**/locales/{de,en}.json`) must have the same keys. */
 const repo = path.resolve(__dirname, '../../..');
-const packages = fs.readdirSync(repo).filter((dir) => fs.existsSync(path.join(repo, dir, 'src/locales/de.json')));
+
+function localeDirs(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || entry.name === 'node_modules') return [];
+    const full = path.join(dir, entry.name);
+    if (entry.name === 'locales' && fs.existsSync(path.join(full, 'de.json'))) return [full];
+    return localeDirs(full);
+  });
+}
+
+const catalogues = fs
+  .readdirSync(repo)
+  .filter((dir) => fs.existsSync(path.join(repo, dir, 'src')))
+  .flatMap((dir) => localeDirs(path.join(repo, dir, 'src')))
+  .map((dir) => path.relative(repo, dir));
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') {
@@ -12,18 +26,27 @@ function keys(value: unknown, prefix = ''): string[] {
   return [prefix];
 }
 
-const load = (pkg: string, lng: string) =>
-  JSON.parse(fs.readFileSync(path.join(repo, pkg, 'src/locales', `${lng}.json`), 'utf8')) as unknown;
+const load = (dir: string, lng: string) =>
+  JSON.parse(fs.readFileSync(path.join(repo, dir, `${lng}.json`), 'utf8')) as unknown;
 
-test('finds the catalogues of the shared package, the shell and the sections', () => {
-  expect(packages).toEqual(expect.arrayContaining(['shared', 'shell', 'remote-info']));
+test('finds the catalogues of the shared package, the shell and every section', () => {
+  expect(catalogues).toEqual(
+    expect.arrayContaining([
+      'shared/src/locales',
+      'shell/src/locales',
+      'remote-info/src/locales',
+      'remote-account/src/locales',
+      'remote-warehouse-admin/src/locales',
+      'remote-user-admin/src/locales',
+    ]),
+  );
 });
 
-test.each(packages)('%s: de and en have the same keys and no empty texts', (pkg) => {
-  const de = keys(load(pkg, 'de')).sort();
-  const en = keys(load(pkg, 'en')).sort();
+test.each(catalogues)('%s: de and en have the same keys and no empty texts', (dir) => {
+  const de = keys(load(dir, 'de')).sort();
+  const en = keys(load(dir, 'en')).sort();
   expect(en).toEqual(de);
-  const texts = (lng: string) => JSON.stringify(load(pkg, lng));
+  const texts = (lng: string) => JSON.stringify(load(dir, lng));
   expect(texts('de')).not.toMatch(/:""/);
   expect(texts('en')).not.toMatch(/:""/);
 });

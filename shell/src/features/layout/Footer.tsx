@@ -2,6 +2,7 @@ import { currentLanguage, isLanguage, LANGUAGES, namedRoutes, switchLanguage, us
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { SectionVersions } from '../remotes/SectionVersions';
 import { matchRoute } from '../routing/route-table';
 
 /** Spec §2: no forgot-password link on the pages that are already about the password. */
@@ -32,6 +33,7 @@ export function Footer() {
         </select>
       </div>
       {showForgotLink && <Link to={namedRoutes.forgotpassword()}>{t('footer.forgotPassword')}</Link>}
+      <SectionVersions />
     </footer>
   );
 }
