@@ -123,7 +123,7 @@ async function main() {
 
   results.bytes = await step('bytes', () => {
     const bytes = {};
-    for (const app of [...APPS, 'monolith-static', 'monolith-lazy']) {
+    for (const app of [...APPS, ...APPS.map((a) => `tuned/${a}`), 'monolith-static', 'monolith-lazy']) {
       if (fs.existsSync(path.join(outDir, app))) bytes[app] = measureApp(path.join(outDir, app));
     }
     return bytes;
@@ -132,6 +132,7 @@ async function main() {
   // The shells' origins are fixed first: the API must know them (CORS, mail links) before it starts.
   const shellPorts = {
     federated: await stack.freePort(),
+    'federated-tuned': await stack.freePort(),
     'monolith-static': await stack.freePort(),
     'monolith-lazy': await stack.freePort(),
   };
@@ -177,6 +178,15 @@ async function main() {
     results.singletons = await step('singletons', () =>
       measureSingletons(browser, deployments.federated, sizesOf.federated, results.bytes ?? {}, TWO_SECTIONS),
     );
+    results.singletonsTuned = await step('singletons (tuned)', () =>
+      measureSingletons(
+        browser,
+        deployments['federated-tuned'],
+        sizesOf['federated-tuned'],
+        results.bytes ?? {},
+        TWO_SECTIONS,
+      ),
+    );
     results.sectionSwitch = {};
     for (const [kind, d] of Object.entries(deployments)) {
       results.sectionSwitch[kind] = await step(`section switch ${kind}`, () =>
@@ -189,11 +199,12 @@ async function main() {
     cleanups.push(killLighthouseBrowsers);
     const reportDir = path.join(outDir, 'lighthouse');
     fs.mkdirSync(reportDir, { recursive: true });
-    for (const kind of ['federated', 'monolith-static']) {
+    for (const kind of ['federated', 'monolith-static', 'federated-tuned']) {
       results.lighthouse[kind] = {};
       for (const [name, page] of Object.entries(PAGES)) {
         if (page.auth && !user) continue;
-        for (const preset of ['mobile', 'desktop']) {
+        // The what-if build only answers "would mobile reach the budget?".
+        for (const preset of kind === 'federated-tuned' ? ['mobile'] : ['mobile', 'desktop']) {
           results.lighthouse[kind][`${name}-${preset}`] = await step(`lighthouse ${kind} ${page.path} ${preset}`, () =>
             lighthousePage({
               url: `${deployments[kind].shell.url}${page.path}`,

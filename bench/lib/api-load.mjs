@@ -17,7 +17,19 @@ export const API_ROUTES = [
   { name: 'permissions', path: '/api/user/permissions', auth: true },
 ];
 
-export async function loadTestApi({ apiUrl, cookieHeader, origin, connections, duration, warmup }) {
+/**
+ * `connections` for the budgets; then a short, lighter run (`probeConnections`) whose latency
+ * shows the cost of one request rather than the queue in front of it (latency ≈ connections / throughput).
+ */
+export async function loadTestApi({
+  apiUrl,
+  cookieHeader,
+  origin,
+  connections,
+  duration,
+  warmup,
+  probeConnections = 10,
+}) {
   const routes = {};
   for (const route of API_ROUTES) {
     const headers = { accept: 'application/json', 'accept-language': 'en', origin, referer: `${origin}/` };
@@ -41,6 +53,13 @@ export async function loadTestApi({ apiUrl, cookieHeader, origin, connections, d
       non2xx: r.non2xx,
       errors: r.errors,
       timeouts: r.timeouts,
+    };
+    const light = await cannon({ ...base, connections: probeConnections, duration: Math.min(duration, 5) });
+    routes[route.name].light = {
+      connections: probeConnections,
+      requestsPerSec: Math.round(light.requests.average),
+      p50: light.latency.p50,
+      p99: light.latency.p99,
     };
   }
   const health = routes.health?.requestsPerSec;

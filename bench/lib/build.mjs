@@ -4,6 +4,7 @@ import path from 'node:path';
 import { log } from './util.mjs';
 
 const RSBUILD = 'node_modules/@rsbuild/core/bin/rsbuild.js';
+export const TUNED = 'external-runtime,tree-shake-shared';
 
 function run(repoRoot, cwd, config, env) {
   return new Promise((resolve) => {
@@ -39,6 +40,13 @@ export async function buildAll({ repoRoot, outDir, apps }) {
       cwd: path.join(repoRoot, app),
       config: path.join(repoRoot, 'bench/federated.rsbuild.config.ts'),
       env: { LAGER_APP: app, BENCH_OUT: path.join(outDir, app) },
+    })),
+    // The what-if build (not part of the product): see bench/experiment.rsbuild.config.ts.
+    ...apps.map((app) => ({
+      name: `tuned/${app}`,
+      cwd: path.join(repoRoot, app),
+      config: path.join(repoRoot, 'bench/experiment.rsbuild.config.ts'),
+      env: { LAGER_APP: app, BENCH_EXPERIMENT: TUNED, BENCH_OUT: path.join(outDir, 'tuned', app) },
     })),
     ...['static', 'lazy'].map((variant) => ({
       name: `monolith-${variant}`,

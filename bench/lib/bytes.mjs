@@ -67,8 +67,9 @@ export function measureApp(dir) {
     files,
   };
   const manifestPath = path.join(dir, 'mf-manifest.json');
-  if (fs.existsSync(manifestPath)) {
-    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+  const manifest = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : undefined;
+  // The shell has a manifest too, but exposes nothing: only remotes get the split.
+  if (manifest?.exposes?.length) {
     const entry = path.posix.join(
       manifest.metaData?.remoteEntry?.path ?? '',
       manifest.metaData?.remoteEntry?.name ?? '',

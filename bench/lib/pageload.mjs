@@ -9,8 +9,8 @@ import { median } from './util.mjs';
 /** URL → static sizes of the served file (by origin → build directory), when it is one. */
 export function sizeIndex(deployment, measurements) {
   const byOrigin = new Map();
-  byOrigin.set(deployment.shell.url, deployment.kind === 'federated' ? 'shell' : deployment.kind);
-  for (const [name, r] of Object.entries(deployment.remotes)) byOrigin.set(r.url, name);
+  byOrigin.set(deployment.shell.url, deployment.shell.key);
+  for (const r of Object.values(deployment.remotes)) byOrigin.set(r.url, r.key);
   const tables = new Map();
   return (url) => {
     const u = new URL(url);
@@ -153,9 +153,15 @@ export async function measureSingletons(browser, deployment, sizes, measurements
           for (const [name, versions] of Object.entries(packages)) {
             seen[name] ??= new Map();
             for (const [version, shared] of Object.entries(versions)) {
-              if (!(shared.loaded || shared.lib)) continue;
-              const identity = typeof shared.lib === 'function' ? shared.lib : shared;
-              seen[name].set(identity, `${version} from ${shared.from}`);
+              // A tree-shaken shared package is kept in `treeShaking` beside the (unused) full one.
+              for (const [entry, label] of [
+                [shared, ''],
+                [shared.treeShaking, ' (tree-shaken)'],
+              ]) {
+                if (!entry || !(entry.loaded || entry.lib)) continue;
+                const identity = typeof entry.lib === 'function' ? entry.lib : entry;
+                seen[name].set(identity, `${version} from ${shared.from}${label}`);
+              }
             }
           }
         }
@@ -163,8 +169,8 @@ export async function measureSingletons(browser, deployment, sizes, measurements
       return Object.fromEntries(Object.entries(seen).map(([name, m]) => [name, [...m.values()]]));
     });
     const fallbacks = new Map();
-    for (const [name, r] of Object.entries(deployment.remotes)) {
-      for (const f of measurements[name]?.remote?.sharedFallbackFiles ?? []) fallbacks.set(`${r.url}/${f}`, name);
+    for (const r of Object.values(deployment.remotes)) {
+      for (const f of measurements[r.key]?.remote?.sharedFallbackFiles ?? []) fallbacks.set(`${r.url}/${f}`, r.key);
     }
     const fetchedFallbacks = net
       .entries()

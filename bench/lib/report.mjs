@@ -198,6 +198,9 @@ function singletonSection(r) {
     ),
     '',
     `Shared fallback chunks of remotes fetched: ${s.fetchedFallbacks.length ? s.fetchedFallbacks.join(', ') : 'none'}.`,
+    'Copies are read from `window.__FEDERATION__.__SHARE__` (every federation instance lists the scope it uses; one loaded',
+    'module seen by several instances counts once) and cross-checked in the network log: a fetched shared-fallback chunk of',
+    'a remote would be a second copy.',
   ].join('\n');
 }
 
@@ -273,6 +276,7 @@ function apiSection(r) {
         ms(route.p50),
         ms(route.p99),
         route.ratioToHealth == null ? '' : `${Math.round(route.ratioToHealth * 100)} %`,
+        route.light ? `${route.light.requestsPerSec} / ${ms(route.light.p50)} / ${ms(route.light.p99)}` : '',
         route.non2xx ?? '',
         route.error ?? (route.errors || route.timeouts ? `${route.errors} errors, ${route.timeouts} timeouts` : ''),
       ]);
@@ -283,7 +287,20 @@ function apiSection(r) {
     `## API (autocannon, ${c?.connections ?? r.meta.runs.apiConnections} connections, ${c?.duration ?? r.meta.runs.apiDuration} s per route, loopback)`,
     '',
     rows.length
-      ? table(['database', 'route', 'req/s', 'p50', 'p99', 'vs health', 'non-2xx', 'errors'], rows)
+      ? table(
+          [
+            'database',
+            'route',
+            'req/s',
+            'p50',
+            'p99',
+            'vs health',
+            `at ${c?.routes?.health?.light?.connections ?? 10} connections: req/s / p50 / p99`,
+            'non-2xx',
+            'errors',
+          ],
+          rows,
+        )
       : 'not measured',
   ].join('\n');
 }
@@ -297,6 +314,54 @@ function buildSection(r) {
       ['app', 'wall time', 'ok'],
       Object.entries(r.build).map(([a, b]) => [a, `${(b.wallMs / 1000).toFixed(1)} s`, b.ok ? 'yes' : 'FAILED']),
     ),
+  ].join('\n');
+}
+
+function whatIfSection(r) {
+  const fed = r.pageLoads?.federated ?? {};
+  const tuned = r.pageLoads?.['federated-tuned'] ?? {};
+  const mono = r.pageLoads?.['monolith-static'] ?? {};
+  const rows = [];
+  for (const page of ['login', 'dashboard']) {
+    if (!fed[page] && !tuned[page]) continue;
+    const lf = r.lighthouse?.federated?.[`${page}-mobile`]?.median;
+    const lt = r.lighthouse?.['federated-tuned']?.[`${page}-mobile`]?.median;
+    rows.push([
+      `/${page}`,
+      kb(fed[page]?.cold.js.gzip),
+      kb(tuned[page]?.cold.js.gzip),
+      fmtRatio(ratio(tuned[page]?.cold.js.gzip, mono[page]?.cold.js.gzip)),
+      `${lf?.performance ?? 'n/a'} → ${lt?.performance ?? 'n/a'}`,
+      `${ms(lf?.lcp)} → ${ms(lt?.lcp)}`,
+      tuned[page] ? (tuned[page].cold.ready ? `yes (${tuned[page].cold.finalPath})` : 'NO') : 'n/a',
+    ]);
+  }
+  const entry = (k) => r.bytes?.[k]?.remote?.remoteEntry.gzip;
+  const st = r.singletonsTuned;
+  const stOk = st?.required.every((n) => st.packages[n].copies === 1) && st.fetchedFallbacks.length === 0;
+  return [
+    '## What-if: federation options not in the product yet (bench/experiment.rsbuild.config.ts)',
+    '',
+    "Same code, two options changed: remotes use the shell's Module Federation runtime (`experiments.externalRuntime` in",
+    'remotes, `provideExternalRuntime` in the shell) and the shared `react-router-dom` is tree-shaken (`treeShaking:',
+    "{ mode: 'runtime-infer' }`). Not a budget: it shows what changing rsbuild.config.ts would buy.",
+    '',
+    table(
+      [
+        'page',
+        'first-load JS gzip now',
+        'with both options',
+        'vs monolith',
+        'Lighthouse mobile perf',
+        'mobile LCP',
+        'page shown',
+      ],
+      rows,
+    ),
+    '',
+    `Remote entry (gzip): ${REMOTES.map((n) => `${n} ${kb(entry(n))} → ${kb(entry(`tuned/${n}`))}`).join(', ')}.`,
+    `Singletons with both options: ${st ? (stOk ? 'one copy each, no fallback chunk fetched' : 'NOT one copy each (see results.json)') : 'not measured'};`,
+    `section switch median ${ms(r.sectionSwitch?.['federated-tuned']?.median)}.`,
   ].join('\n');
 }
 
@@ -331,6 +396,8 @@ export function renderMarkdown(r, budgets) {
     '',
     buildSection(r),
     '',
+    whatIfSection(r),
+    '',
     '## How it is measured',
     '',
     "- Builds go to `bench/out/` (never an app's `dist/`): each app with the repo's `rsbuild.config.ts`; the monolithic baseline",
@@ -340,6 +407,10 @@ export function renderMarkdown(r, budgets) {
     '- Served on 127.0.0.1 like a CDN: precompressed brotli/gzip, hashed files immutable, HTML and manifests revalidated,',
     '  `/api` proxied to the API (PGlite in a temporary directory; a bench user is registered and verified through the API).',
     "- Chromium is Debian's `/usr/bin/chromium` (Playwright for page loads, chrome-launcher for Lighthouse).",
+    '- A page counts as shown when `#main` has content and no `.loading`/`aria-busy` element. Section switch: measured in the',
+    '  page from the click to the frame after the target heading appears.',
+    '- API latency at 100 connections is mostly queueing (latency ≈ connections / throughput); the 10-connection run shows',
+    '  the per-request cost. Other work on the machine (see the load average) moves every timing: compare rows of one run.',
     r.errors.length
       ? `\n## Problems during this run\n\n${r.errors.map((e) => `- ${e.step}: ${e.message}`).join('\n')}`
       : '',

@@ -82,13 +82,14 @@ function shellExtras({ apiUrl, config, remotesManifest }) {
 }
 
 /**
- * One deployment: the federated product (shell + four remote origins) or a monolith (one
- * origin). `ports.shell` is fixed in advance so the API can list the origin before it starts.
+ * One deployment: `shellDir` (a federated shell or a monolith) and, for a federated build, one
+ * origin per remote (`remoteDirs`). Directories are relative to `outDir` and double as the keys
+ * of the size measurements. `shellPort` is fixed in advance so the API can list the origin.
  */
-export async function startDeployment({ kind, outDir, shellPort, apiUrl, remoteNames = [] }) {
+export async function startDeployment({ kind, outDir, shellDir, remoteDirs = {}, remoteNames, shellPort, apiUrl }) {
   const remotes = {};
-  if (kind === 'federated') {
-    for (const name of remoteNames) remotes[name] = await serveStatic(path.join(outDir, name), 0, { cors: true });
+  for (const [name, dir] of Object.entries(remoteDirs)) {
+    remotes[name] = { ...(await serveStatic(path.join(outDir, dir), 0, { cors: true })), key: dir };
   }
   const shellUrl = `http://127.0.0.1:${shellPort}`;
   // The monolith ignores entries, but the shell still reads remotes.json and needs a row per section.
@@ -106,14 +107,13 @@ export async function startDeployment({ kind, outDir, shellPort, apiUrl, remoteN
     ),
   };
   const config = { apiBaseUrl: '', apiHost: `127.0.0.1:${shellPort}`, contactEmail: 'kontakt@lager.example' };
-  const shellDir = path.join(outDir, kind === 'federated' ? 'shell' : kind);
-  const shell = await serveStatic(shellDir, shellPort, {
+  const shell = await serveStatic(path.join(outDir, shellDir), shellPort, {
     spa: true,
     extra: shellExtras({ apiUrl, config, remotesManifest }),
   });
   return {
     kind,
-    shell,
+    shell: { ...shell, key: shellDir },
     remotes,
     async stop() {
       await shell.stop();
