@@ -6,6 +6,7 @@ import { AuthGate } from '../features/auth/AuthGate';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { Layout } from '../features/layout/Layout';
 import { RemoteSection } from '../features/remotes/RemoteSection';
+import { useSectionPreloading } from '../features/remotes/use-section-preloading';
 import { RouteGuard } from '../features/routing/RouteGuard';
 import { WarehousePage } from '../features/warehouse/WarehousePage';
 import { ScrollManager } from './ScrollManager';
@@ -16,6 +17,7 @@ import { ScrollManager } from './ScrollManager';
  * user may not see never reach these routes.
  */
 export function App() {
+  useSectionPreloading();
   return (
     <>
       <ScrollManager />

@@ -2,7 +2,7 @@ import { renderWithProviders } from '@lager/shared/testing';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router-dom';
-import { forgetLoadedSections, RemoteSection } from './RemoteSection';
+import { forgetLoadedSections, preloadSection, RemoteSection } from './RemoteSection';
 import { setRemotesManifest } from './remotes-manifest';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
@@ -89,4 +89,22 @@ test('a section that throws while rendering is contained by the boundary', async
   renderWithProviders(<Shell />, { route: '/info', language: 'en' });
   expect(await screen.findByText('Section unavailable')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+});
+
+test('a preloaded section renders at once, without a loading state or a second load', async () => {
+  mockedLoad.mockResolvedValue({ default: FakeInfo });
+  preloadSection('remote-info');
+  await Promise.resolve();
+  await Promise.resolve();
+  renderWithProviders(<Shell />, { route: '/info' });
+  expect(screen.getByText('Info section content')).toBeInTheDocument();
+  expect(screen.queryByText('Bereich wird geladen …')).not.toBeInTheDocument();
+  expect(mockedLoad).toHaveBeenCalledTimes(1);
+});
+
+test('a failed preload is not an unhandled rejection; visiting the section shows the card', async () => {
+  mockedLoad.mockRejectedValue(new Error('offline'));
+  preloadSection('remote-info');
+  renderWithProviders(<Shell />, { route: '/info', language: 'en' });
+  expect(await screen.findByText('Section unavailable')).toBeInTheDocument();
 });

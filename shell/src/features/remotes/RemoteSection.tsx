@@ -5,28 +5,58 @@ import { useTranslation } from 'react-i18next';
 import { dependsOnUser, registerSection, setRolloutUser } from './remotes-manifest';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 
-type Section = LazyExoticComponent<ComponentType>;
-const loaded = new Map<string, { attempt: number; component: Section }>();
+type SectionModule = { default: ComponentType };
+
+/** One load attempt of a section: its promise, a lazy wrapper, and the component once it arrived. */
+interface SectionEntry {
+  attempt: number;
+  lazy: LazyExoticComponent<ComponentType>;
+  resolved?: ComponentType;
+}
+
+const entries = new Map<string, SectionEntry>();
 
 /** Drops every cached section component (a new remotes manifest, or a fresh test). */
 export function forgetLoadedSections(): void {
-  loaded.clear();
+  entries.clear();
 }
 
-async function loadSection(remote: string, attempt: number): Promise<{ default: ComponentType }> {
+async function loadSection(remote: string, attempt: number): Promise<SectionModule> {
   const id = registerSection(remote, attempt > 0);
-  const mod = await loadRemote<{ default: ComponentType }>(id);
+  const mod = await loadRemote<SectionModule>(id);
   if (!mod?.default) throw new Error(`${id} did not load`);
   return mod;
 }
 
-/** React.lazy keeps a rejection forever, so each attempt gets a lazy component of its own. */
-function sectionComponent(remote: string, attempt: number): Section {
-  const cached = loaded.get(remote);
-  if (cached && cached.attempt === attempt) return cached.component;
-  const component = lazy(() => loadSection(remote, attempt));
-  loaded.set(remote, { attempt, component });
-  return component;
+/** React.lazy keeps a rejection forever, so each attempt gets an entry of its own. */
+function sectionEntry(remote: string, attempt: number): SectionEntry {
+  const existing = entries.get(remote);
+  if (existing && existing.attempt === attempt) return existing;
+  const promise = loadSection(remote, attempt);
+  const entry: SectionEntry = { attempt, lazy: lazy(() => promise) };
+  // Handled here so a failed preload is not an unhandled rejection; the boundary shows it on render.
+  promise.then(
+    (mod) => {
+      entry.resolved = mod.default;
+    },
+    () => {},
+  );
+  entries.set(remote, entry);
+  return entry;
+}
+
+/**
+ * Starts loading a section before it is rendered: the current route's section in parallel
+ * with the auth check, the others when the browser is idle, so a click never waits on the
+ * network. Skipped while a canary needs the user's identity to pick the version.
+ */
+export function preloadSection(remote: string): void {
+  if (entries.has(remote) || dependsOnUser(remote)) return;
+  try {
+    sectionEntry(remote, 0);
+  } catch {
+    // No entry in remotes.json: the section shows its unavailable card when visited.
+  }
 }
 
 export function SectionUnavailable({ onRetry }: { onRetry: () => void }) {
@@ -55,7 +85,7 @@ export function RemoteSection({ remote }: { remote: string }) {
  * Once a section is loaded it stays at its version until the next page load.
  */
 function useRolloutIdentityReady(remote: string): boolean {
-  const needed = !loaded.has(remote) && dependsOnUser(remote);
+  const needed = !entries.has(remote) && dependsOnUser(remote);
   const { data, isSuccess, isError } = useGetUserQuery(undefined, { skip: !needed });
   if (!needed) return true;
   if (!isSuccess && !isError) return false;
@@ -65,10 +95,12 @@ function useRolloutIdentityReady(remote: string): boolean {
 
 function SectionLoader({ remote }: { remote: string }) {
   const { t } = useTranslation('common');
-  const [attempt, setAttempt] = useState(() => loaded.get(remote)?.attempt ?? 0);
+  const [attempt, setAttempt] = useState(() => entries.get(remote)?.attempt ?? 0);
   const identityReady = useRolloutIdentityReady(remote);
   if (!identityReady) return <Loading label={t('section.loading')} />;
-  const Component = sectionComponent(remote, attempt);
+  const entry = sectionEntry(remote, attempt);
+  // A section that already arrived renders at once: no Suspense fallback, no flash.
+  const Component = entry.resolved ?? entry.lazy;
   return (
     <SectionErrorBoundary
       key={attempt}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { matchRoute, routeTable } from '../routing/route-table';
+import { preloadSection } from './RemoteSection';
+import { sections } from './remotes-manifest';
+
+/** After this long, and only when the browser is idle, the other sections are fetched too. */
+const IDLE_PRELOAD_AFTER_MS = 2500;
+
+function ownerOf(pathname: string): string | undefined {
+  const route = matchRoute(pathname);
+  const owner = route ? routeTable[route].owner : undefined;
+  return owner && owner !== 'shell' ? owner : undefined;
+}
+
+/**
+ * Federation turns one bundle into a chain of requests (shell → auth → remote manifest →
+ * entry → chunks). Starting the current route's section together with the auth check cuts
+ * that chain; warming the others when idle makes a later click render without waiting.
+ */
+export function useSectionPreloading(): void {
+  useEffect(() => {
+    const current = ownerOf(window.location.pathname);
+    if (current) preloadSection(current);
+    let idle: number | undefined;
+    const timer = window.setTimeout(() => {
+      const warmAll = () => {
+        for (const remote of Object.keys(sections)) preloadSection(remote);
+      };
+      idle = window.requestIdleCallback ? window.requestIdleCallback(warmAll) : window.setTimeout(warmAll, 0);
+    }, IDLE_PRELOAD_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+    };
+  }, []);
+}
