@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Every catalogue pair in the repo (`<pkg>/src/**/locales/{de,en}.json`) must have the same keys. */
+/** Every catalogue pair in the repo (any `locales/{de,en}.json` under a package src) must have the same keys. */
 const repo = path.resolve(__dirname, '../../..');
 
 function localeDirs(dir: string): string[] {
