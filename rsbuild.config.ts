@@ -86,6 +86,13 @@ export function sectionModules() {
   );
 }
 
+const RUNTIME_CONFIG_FILES = ['/config.json', '/remotes.json'];
+const preloadFetch = (href: string) => ({
+  tag: 'link',
+  attrs: { rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' },
+  head: true,
+});
+
 export function appConfig(app: AppName): RsbuildConfig {
   const port = app === 'shell' ? SHELL_PORT : remotes[app].port;
   return {
@@ -95,7 +102,12 @@ export function appConfig(app: AppName): RsbuildConfig {
       entry: { index: './src/index.ts' },
       define: { __LAGER_SECTIONS__: JSON.stringify(sectionModules()) },
     },
-    html: { title: 'Lager', template: path.join(rootDir, 'index.html') },
+    html: {
+      title: 'Lager',
+      template: path.join(rootDir, 'index.html'),
+      // The shell's runtime configuration is fetched while its scripts download, not after.
+      tags: app === 'shell' ? RUNTIME_CONFIG_FILES.map(preloadFetch) : [],
+    },
     server: {
       host: '127.0.0.1',
       port,

@@ -26,7 +26,7 @@ export function setRuntimeConfig(patch: Partial<RuntimeConfig>): RuntimeConfig {
 /** Loads `config.json` from the page's origin; a missing file keeps the defaults. */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   try {
-    const res = await fetch(url, { cache: 'no-cache' });
+    const res = await fetch(url); // served with Cache-Control: no-cache; a plain fetch can use the HTML's preload
     if (res.ok) return setRuntimeConfig((await res.json()) as Partial<RuntimeConfig>);
   } catch {
     // Offline or no config: the defaults point at the same origin.

@@ -53,7 +53,7 @@ function resolveEntries(next: RemotesManifest, base: string): RemotesManifest {
 
 export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemotesManifest> {
   try {
-    const res = await fetch(url, { cache: 'no-cache' });
+    const res = await fetch(url); // served with Cache-Control: no-cache; a plain fetch can use the HTML's preload
     if (res.ok) {
       const base = res.url || new URL(url, window.location.href).href;
       manifest = resolveEntries((await res.json()) as RemotesManifest, base);
