@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { createWarehouse, loginViaUi, pathOf, preferEnglish, registerUser, waitForPath } from '../support/actions';
 import { describeInBrowser, launchBrowser, newSession, withArtifacts } from '../support/browser';
 import { type Stack, startTestStack } from '../support/stack';
 
@@ -84,6 +85,8 @@ describeInBrowser('federation runtime', () => {
       const { page } = session;
       const info = stack.remotes['remote-info']!;
       await info.stop();
+      // A second restart of a running server would lose track of it (and keep Jest from exiting).
+      let down = true;
       try {
         await page.goto(`${stack.shell.url}/info`);
         await page.getByRole('heading', { name: 'Bereich nicht verfügbar' }).waitFor();
@@ -97,13 +100,71 @@ describeInBrowser('federation runtime', () => {
         await page.goto(`${stack.shell.url}/info`);
         await page.getByRole('button', { name: 'Erneut versuchen' }).waitFor();
         await info.restart();
+        down = false;
         const navigations: string[] = [];
         page.on('framenavigated', (f) => navigations.push(f.url()));
         await page.getByRole('button', { name: 'Erneut versuchen' }).click();
         await page.getByRole('heading', { level: 2, name: 'Datenschutzerklärung' }).waitFor();
         expect(navigations).toEqual([]);
       } finally {
-        await info.restart().catch(() => {});
+        if (down) await info.restart().catch(() => {});
+      }
+    });
+  });
+
+  test('journey 9: a logged-in user with the warehouse-admin server down keeps the header, the shell and the other sections; Retry after the restart loads it', async () => {
+    const user = await registerUser(stack, { prefix: 'rosa', name: 'Rosa Resilient' });
+    await createWarehouse(user, 'Depot Nine');
+    const session = await newSession(browser, { locale: 'en-US' });
+    await preferEnglish(session.page);
+    await withArtifacts('journey 9 resilience', [session], async () => {
+      const { page } = session;
+      const main = page.getByRole('main');
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      const warehouseAdmin = stack.remotes['remote-warehouse-admin']!;
+      await loginViaUi(page, stack, user, { language: 'en' });
+      await warehouseAdmin.stop();
+      let down = true;
+      try {
+        const openWarehouseAdmin = async () => {
+          await nav.getByRole('link', { name: 'Admin' }).click();
+          await main.getByRole('link', { name: 'Open Warehouse administration' }).click();
+          await waitForPath(page, '/admin/warehouse');
+          await main.getByRole('heading', { name: 'Section unavailable' }).waitFor();
+        };
+        await openWarehouseAdmin();
+        // Every other part keeps working, reached through the header.
+        await nav.getByRole('link', { name: 'Warehouse' }).click();
+        await main.getByRole('heading', { level: 1, name: 'Warehouse: Depot Nine' }).waitFor();
+        await nav.getByRole('link', { name: 'User' }).click();
+        await main.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+        await nav.getByRole('link', { name: 'Admin' }).click();
+        await main.getByRole('link', { name: 'Open User administration' }).click();
+        await main.getByRole('heading', { level: 1, name: 'User administration' }).waitFor();
+        await nav.getByRole('link', { name: 'Info' }).click();
+        await main.getByRole('heading', { level: 2, name: 'Privacy policy' }).waitFor();
+        await page.getByRole('link', { name: 'Lager – home' }).click();
+        await page
+          .getByRole('region', { name: 'Switch warehouse' })
+          .getByRole('button', { name: /Depot Nine/ })
+          .waitFor();
+        await page.keyboard.press('Escape');
+        expect(pathOf(page)).toBe('/dashboard');
+
+        // Back to the dead section; bring its server up again and retry in place.
+        await openWarehouseAdmin();
+        await warehouseAdmin.restart();
+        down = false;
+        const navigations: string[] = [];
+        page.on('framenavigated', (f) => navigations.push(f.url()));
+        await main.getByRole('button', { name: 'Retry' }).click();
+        await main.getByRole('heading', { level: 1, name: 'Warehouse administration' }).waitFor();
+        await main.getByRole('link', { name: 'Show my warehouses' }).click();
+        await main.getByRole('checkbox', { name: 'Depot Nine' }).waitFor();
+        expect(navigations.map((u) => new URL(u).pathname)).toEqual(['/admin/warehouse/my']);
+        expect(await main.getByText('Section unavailable').count()).toBe(0);
+      } finally {
+        if (down) await warehouseAdmin.restart().catch(() => {});
       }
     });
   });
