@@ -15,6 +15,9 @@ import { describeInBrowser, launchBrowser, newSession, withArtifacts } from '../
 import { linkFromMail, readOutbox, type Stack, startTestStack } from '../support/stack';
 
 /** Issue 8, journeys of one person and their account (1, 6, 7, 8, 10, 11, 12). */
+// Multi-user stories with real reload delays: more room than the 90 s default on a 2-core runner.
+jest.setTimeout(150_000);
+
 describeInBrowser('journeys: account', () => {
   let stack: Stack;
   let browser: Browser;

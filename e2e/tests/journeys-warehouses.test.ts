@@ -14,6 +14,9 @@ import { describeInBrowser, launchBrowser, newSession, type Session, withArtifac
 import { linkFromMail, type Stack, startTestStack } from '../support/stack';
 
 /** Issue 8, journeys of warehouses and the people in them (2, 3, 4, 5). Owners use English, guests German. */
+// Multi-user stories with real reload delays: more room than the 90 s default on a 2-core runner.
+jest.setTimeout(150_000);
+
 describeInBrowser('journeys: warehouses and people', () => {
   let stack: Stack;
   let browser: Browser;
@@ -103,9 +106,8 @@ describeInBrowser('journeys: warehouses and people', () => {
       const switcher = page.getByRole('region', { name: 'Switch warehouse' });
       await switcher.getByRole('button', { name: /North Depot/ }).waitFor();
       expect(await switcher.locator('[aria-current="true"]').textContent()).toBe('East DepotCurrent');
-      await switcher.getByRole('button', { name: /North Depot/ }).click();
       // The switch reloads the page; afterwards North Depot is the current warehouse everywhere.
-      await page.waitForLoadState('load');
+      await Promise.all([page.waitForEvent('load'), switcher.getByRole('button', { name: /North Depot/ }).click()]);
       await waitForPath(page, '/dashboard');
       const current = main.locator('section', { has: page.getByRole('heading', { name: 'Current warehouse' }) });
       await current.getByText('North Depot').waitFor();
