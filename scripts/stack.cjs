@@ -76,6 +76,8 @@ async function serveRemote(dir, port = 0) {
       await closeServer(server);
     },
     async restart() {
+      // Restarting a running server would orphan it (and keep the process alive).
+      if (server.listening) return;
       server = http.createServer((req, res) => handler(req, res, () => notFound(req, res)));
       await listen(server, boundPort);
     },
