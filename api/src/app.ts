@@ -81,7 +81,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cors, {
     origin: options.frontendOrigins ?? [],
     credentials: true,
-    allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'X-XSRF-TOKEN', 'X-Requested-With', 'X-Lager-Sections'],
+    allowedHeaders: [
+      'Content-Type',
+      'Accept',
+      'Accept-Language',
+      'X-XSRF-TOKEN',
+      'X-Requested-With',
+      'X-Lager-Sections',
+    ],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
   await app.register(rateLimit, {
