@@ -5,7 +5,7 @@ import { AdminPage } from '../features/admin/AdminPage';
 import { AuthGate } from '../features/auth/AuthGate';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { Layout } from '../features/layout/Layout';
-import { RemoteSection } from '../features/remotes/RemoteSection';
+import { RemoteSection, SectionSuspense } from '../features/remotes/RemoteSection';
 import { useSectionPreloading } from '../features/remotes/use-section-preloading';
 import { RouteGuard } from '../features/routing/RouteGuard';
 import { WarehousePage } from '../features/warehouse/WarehousePage';
@@ -25,17 +25,19 @@ export function App() {
         {/* The guard sits inside the layout: a redirect never remounts the header (or its timers). */}
         <Layout>
           <RouteGuard>
-            <Routes>
-              <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/warehouse" element={<WarehousePage />} />
-              <Route path="/admin" element={<AdminPage />} />
-              <Route path="/info/*" element={<RemoteSection remote="remote-info" />} />
-              <Route path="/admin/warehouse/*" element={<RemoteSection remote="remote-warehouse-admin" />} />
-              <Route path="/admin/user/*" element={<RemoteSection remote="remote-user-admin" />} />
-              <Route path="/invitations/*" element={<RemoteSection remote="remote-user-admin" />} />
-              {/* home, login, register, user, forgotpassword, reset-password, email/verify */}
-              <Route path="/*" element={<RemoteSection remote="remote-account" />} />
-            </Routes>
+            <SectionSuspense>
+              <Routes>
+                <Route path="/dashboard" element={<DashboardPage />} />
+                <Route path="/warehouse" element={<WarehousePage />} />
+                <Route path="/admin" element={<AdminPage />} />
+                <Route path="/info/*" element={<RemoteSection remote="remote-info" />} />
+                <Route path="/admin/warehouse/*" element={<RemoteSection remote="remote-warehouse-admin" />} />
+                <Route path="/admin/user/*" element={<RemoteSection remote="remote-user-admin" />} />
+                <Route path="/invitations/*" element={<RemoteSection remote="remote-user-admin" />} />
+                {/* home, login, register, user, forgotpassword, reset-password, email/verify */}
+                <Route path="/*" element={<RemoteSection remote="remote-account" />} />
+              </Routes>
+            </SectionSuspense>
           </RouteGuard>
         </Layout>
       </AuthGate>

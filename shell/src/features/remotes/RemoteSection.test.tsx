@@ -1,8 +1,8 @@
 import { renderWithProviders } from '@lager/shared/testing';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router-dom';
-import { forgetLoadedSections, preloadSection, RemoteSection } from './RemoteSection';
+import { forgetLoadedSections, preloadSection, RemoteSection, SectionSuspense } from './RemoteSection';
 import { setRemotesManifest } from './remotes-manifest';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
@@ -21,11 +21,13 @@ function Shell() {
       <nav>
         <Link to="/info">Info</Link> <Link to="/admin/user">Users</Link>
       </nav>
-      <Routes>
-        <Route path="/info/*" element={<RemoteSection remote="remote-info" />} />
-        <Route path="/admin/user/*" element={<RemoteSection remote="remote-user-admin" />} />
-        <Route path="*" element={<p>Shell home</p>} />
-      </Routes>
+      <SectionSuspense>
+        <Routes>
+          <Route path="/info/*" element={<RemoteSection remote="remote-info" />} />
+          <Route path="/admin/user/*" element={<RemoteSection remote="remote-user-admin" />} />
+          <Route path="*" element={<p>Shell home</p>} />
+        </Routes>
+      </SectionSuspense>
     </>
   );
 }
@@ -107,4 +109,23 @@ test('a failed preload is not an unhandled rejection; visiting the section shows
   preloadSection('remote-info');
   renderWithProviders(<Shell />, { route: '/info', language: 'en' });
   expect(await screen.findByText('Section unavailable')).toBeInTheDocument();
+});
+
+test('moving to a section still loading keeps the current page on screen instead of a fallback', async () => {
+  let arrive: (mod: { default: () => JSX.Element }) => void = () => {};
+  mockedLoad.mockImplementation((id: string) =>
+    id.startsWith('remote_info')
+      ? Promise.resolve({ default: FakeInfo })
+      : new Promise((resolve) => {
+          arrive = resolve;
+        }),
+  );
+  const { user } = renderWithProviders(<Shell />, { route: '/info' });
+  expect(await screen.findByText('Info section content')).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Users' }));
+  expect(screen.getByText('Info section content')).toBeInTheDocument();
+  expect(screen.queryByText('Bereich wird geladen …')).not.toBeInTheDocument();
+  await act(async () => arrive({ default: () => <p>User admin content</p> }));
+  expect(await screen.findByText('User admin content')).toBeInTheDocument();
+  expect(screen.queryByText('Info section content')).not.toBeInTheDocument();
 });

@@ -1,6 +1,6 @@
 import { Card, Loading, useGetUserQuery } from '@lager/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dependsOnUser, registerSection, setRolloutUser } from './remotes-manifest';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
@@ -73,7 +73,18 @@ export function SectionUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Mounts one remote section; a section that fails never takes the shell down. */
+/**
+ * The one Suspense boundary for every section, mounted once around the routes. Because it
+ * stays mounted, a navigation (a transition in react-router 7) keeps the current page on
+ * screen until the next section has arrived, instead of flashing a fallback that React then
+ * holds for at least 300 ms. Only the very first section of a page load shows the fallback.
+ */
+export function SectionSuspense({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return <Suspense fallback={<Loading label={t('section.loading')} />}>{children}</Suspense>;
+}
+
+/** Mounts one remote section (inside SectionSuspense); a section that fails never takes the shell down. */
 export function RemoteSection({ remote }: { remote: string }) {
   // Keyed so that moving between two sections never carries one section's failure into the other.
   return <SectionLoader key={remote} remote={remote} />;
@@ -107,9 +118,7 @@ function SectionLoader({ remote }: { remote: string }) {
       fallback={(retry) => <SectionUnavailable onRetry={retry} />}
       onRetry={() => setAttempt((a) => a + 1)}
     >
-      <Suspense fallback={<Loading label={t('section.loading')} />}>
-        <Component />
-      </Suspense>
+      <Component />
     </SectionErrorBoundary>
   );
 }

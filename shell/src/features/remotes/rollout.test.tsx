@@ -14,7 +14,7 @@ import { Route, Routes } from 'react-router-dom';
 import { bucketOf, inCanary, userBucketKey } from './bucketing';
 import de from './locales/de.json';
 import en from './locales/en.json';
-import { forgetLoadedSections, RemoteSection } from './RemoteSection';
+import { forgetLoadedSections, RemoteSection, SectionSuspense } from './RemoteSection';
 import { fetchRemotesManifest, registerSection, setRemotesManifest } from './remotes-manifest';
 import { SectionVersions } from './SectionVersions';
 import { getSectionFailures } from './section-versions';
@@ -51,9 +51,11 @@ function FakeInfo() {
 function Shell() {
   return (
     <>
-      <Routes>
-        <Route path="/info/*" element={<RemoteSection remote="remote-info" />} />
-      </Routes>
+      <SectionSuspense>
+        <Routes>
+          <Route path="/info/*" element={<RemoteSection remote="remote-info" />} />
+        </Routes>
+      </SectionSuspense>
       <SectionVersions />
     </>
   );
