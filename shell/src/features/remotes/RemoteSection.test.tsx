@@ -1,6 +1,7 @@
 import { renderWithProviders } from '@lager/shared/testing';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { act, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { forgetLoadedSections, preloadSection, RemoteSection, SectionSuspense } from './RemoteSection';
 import { setRemotesManifest } from './remotes-manifest';
@@ -112,7 +113,7 @@ test('a failed preload is not an unhandled rejection; visiting the section shows
 });
 
 test('moving to a section still loading keeps the current page on screen instead of a fallback', async () => {
-  let arrive: (mod: { default: () => JSX.Element }) => void = () => {};
+  let arrive: (mod: { default: ComponentType }) => void = () => {};
   mockedLoad.mockImplementation((id: string) =>
     id.startsWith('remote_info')
       ? Promise.resolve({ default: FakeInfo })
