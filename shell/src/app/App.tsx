@@ -6,6 +6,7 @@ import { AuthGate } from '../features/auth/AuthGate';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { Layout } from '../features/layout/Layout';
 import { RemoteSection, SectionSuspense } from '../features/remotes/RemoteSection';
+import { SectionProgress } from '../features/remotes/SectionProgress';
 import { useSectionPreloading } from '../features/remotes/use-section-preloading';
 import { RouteGuard } from '../features/routing/RouteGuard';
 import { WarehousePage } from '../features/warehouse/WarehousePage';
@@ -21,6 +22,7 @@ export function App() {
   return (
     <>
       <ScrollManager />
+      <SectionProgress />
       <AuthGate>
         {/* The guard sits inside the layout: a redirect never remounts the header (or its timers). */}
         <Layout>

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { forgetLoadedSections, preloadSection, RemoteSection, SectionSuspense } from './RemoteSection';
 import { setRemotesManifest } from './remotes-manifest';
+import { SectionProgress } from './SectionProgress';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 const mockedLoad = jest.mocked(loadRemote);
@@ -19,6 +20,7 @@ function FakeInfo() {
 function Shell() {
   return (
     <>
+      <SectionProgress />
       <nav>
         <Link to="/info">Info</Link> <Link to="/admin/user">Users</Link>
       </nav>
@@ -126,7 +128,25 @@ test('moving to a section still loading keeps the current page on screen instead
   await user.click(screen.getByRole('link', { name: 'Users' }));
   expect(screen.getByText('Info section content')).toBeInTheDocument();
   expect(screen.queryByText('Bereich wird geladen …')).not.toBeInTheDocument();
+  // …but the click is acknowledged: a progress bar runs until the section arrived.
+  expect(await screen.findByRole('progressbar', { name: 'Bereich wird geladen …' })).toBeInTheDocument();
   await act(async () => arrive({ default: () => <p>User admin content</p> }));
   expect(await screen.findByText('User admin content')).toBeInTheDocument();
   expect(screen.queryByText('Info section content')).not.toBeInTheDocument();
+  expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+});
+
+test('warming a section in the background shows no progress bar', async () => {
+  let arrive: (mod: { default: ComponentType }) => void = () => {};
+  mockedLoad.mockImplementation(
+    () =>
+      new Promise((resolve) => {
+        arrive = resolve;
+      }),
+  );
+  renderWithProviders(<Shell />, { route: '/' });
+  act(() => preloadSection('remote-info'));
+  await act(async () => {});
+  expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  await act(async () => arrive({ default: FakeInfo }));
 });

@@ -4,12 +4,16 @@ import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Sus
 import { useTranslation } from 'react-i18next';
 import { dependsOnUser, registerSection, setRolloutUser } from './remotes-manifest';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
+import { trackSectionLoad } from './section-progress';
 
 type SectionModule = { default: ComponentType };
 
 /** One load attempt of a section: its promise, a lazy wrapper, and the component once it arrived. */
 interface SectionEntry {
   attempt: number;
+  promise: Promise<SectionModule>;
+  /** Someone is waiting for it on screen (background warming shows no progress). */
+  awaited?: boolean;
   lazy: LazyExoticComponent<ComponentType>;
   resolved?: ComponentType;
 }
@@ -33,7 +37,7 @@ function sectionEntry(remote: string, attempt: number): SectionEntry {
   const existing = entries.get(remote);
   if (existing && existing.attempt === attempt) return existing;
   const promise = loadSection(remote, attempt);
-  const entry: SectionEntry = { attempt, lazy: lazy(() => promise) };
+  const entry: SectionEntry = { attempt, promise, lazy: lazy(() => promise) };
   // Handled here so a failed preload is not an unhandled rejection; the boundary shows it on render.
   promise.then(
     (mod) => {
@@ -110,6 +114,10 @@ function SectionLoader({ remote }: { remote: string }) {
   const identityReady = useRolloutIdentityReady(remote);
   if (!identityReady) return <Loading label={t('section.loading')} />;
   const entry = sectionEntry(remote, attempt);
+  if (!entry.resolved && !entry.awaited) {
+    entry.awaited = true;
+    trackSectionLoad(entry.promise);
+  }
   // A section that already arrived renders at once: no Suspense fallback, no flash.
   const Component = entry.resolved ?? entry.lazy;
   return (
