@@ -1,6 +1,7 @@
-import { type ApiError, DELAYS, isBlank, messageIncludes, PasswordConfirmDialog, useDelayed } from '@lager/shared';
+import { DELAYS, isBlank, PasswordConfirmDialog, useDelayed } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { passwordActionErrorKey } from '../../../components/password-error-key';
 import { useLeaveGuestWarehouses } from '../hooks/useLeaveGuestWarehouses';
 
 interface LeaveWarehousesDialogProps {
@@ -29,7 +30,7 @@ export function LeaveWarehousesDialog({ warehouseIds, onLeft, onClose }: LeaveWa
     const outcome = await leaveAll(warehouseIds, password);
     onLeft(outcome.left);
     if (outcome.error) {
-      setError(t(leaveErrorKey(outcome.error)));
+      setError(t(passwordActionErrorKey(outcome.error)));
       return;
     }
     setSuccess(t('messages.leaveSuccess', { count: outcome.left.length }));
@@ -48,11 +49,4 @@ export function LeaveWarehousesDialog({ warehouseIds, onLeft, onClose }: LeaveWa
       onCancel={onClose}
     />
   );
-}
-
-/** Spec §8, leave guest warehouse. */
-function leaveErrorKey(err: ApiError): string {
-  if (err.status === 422) return 'common:errors.passwordFieldRequired';
-  if (err.status === 403 && messageIncludes(err, 'Incorrect password')) return 'common:errors.incorrectPassword';
-  return 'common:errors.errorOccurred';
 }

@@ -1,14 +1,7 @@
-import {
-  browser,
-  DELAYS,
-  isBlank,
-  messageIncludes,
-  normalizeError,
-  PasswordConfirmDialog,
-  useDelayed,
-} from '@lager/shared';
+import { browser, DELAYS, isBlank, normalizeError, PasswordConfirmDialog, useDelayed } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { passwordActionErrorKey } from '../../../components/password-error-key';
 import { useWarehouseAdminDeleteMutation } from '../api/delete-warehouses';
 
 interface DeleteWarehousesDialogProps {
@@ -40,7 +33,7 @@ export function DeleteWarehousesDialog({ warehouseIds, onDeleted, onClose }: Del
         browser.reload();
       }, DELAYS.warehouseDeleteReload);
     } catch (caught) {
-      setError(t(deleteErrorKey(caught)));
+      setError(t(passwordActionErrorKey(normalizeError(caught))));
     }
   };
 
@@ -56,12 +49,4 @@ export function DeleteWarehousesDialog({ warehouseIds, onDeleted, onClose }: Del
       onCancel={onClose}
     />
   );
-}
-
-/** Spec §8, delete warehouses. */
-function deleteErrorKey(caught: unknown): string {
-  const err = normalizeError(caught);
-  if (err.status === 422) return 'common:errors.passwordFieldRequired';
-  if (err.status === 403 && messageIncludes(err, 'Incorrect password')) return 'common:errors.incorrectPassword';
-  return 'common:errors.errorOccurred';
 }
