@@ -1,18 +1,9 @@
+import type { PermissionName } from '@lager/contract';
 import type { Database, Db } from './db/client';
 import type { users } from './db/schema';
 import type { Language } from './i18n';
 import type { MailTransport } from './mail/transport';
 import type { PasswordHasher } from './services/passwords';
-
-export type PermissionName =
-  | 'create_role'
-  | 'edit_role'
-  | 'delete_role'
-  | 'assign_user_role'
-  | 'invite_user'
-  | 'remove_user';
-
-export const OWNER_ROLE_ID = 1;
 
 export interface RateLimit {
   max: number;

@@ -1,6 +1,6 @@
+import type { PermissionName } from '@lager/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PermissionName } from '../src/context';
 import type { Database } from '../src/db/client';
 import { memberships, users } from '../src/db/schema';
 import { buildTestApp, type Client, createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';

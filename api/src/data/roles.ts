@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { permissions, rolePermissions, roles } from '../db/schema';
-import type { Language } from '../i18n';
 import { type FieldErrors, validationError } from '../errors';
+import type { Language } from '../i18n';
 
 export interface RoleInput {
   name: string;
@@ -21,7 +21,12 @@ export function listRoles(db: Db, warehouseId: number) {
 export async function roleDetail(db: Db, roleId: number, lang: Language) {
   const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
   const granted = await db
-    .select({ id: permissions.id, name: permissions.name, de: permissions.descriptionDe, en: permissions.descriptionEn })
+    .select({
+      id: permissions.id,
+      name: permissions.name,
+      de: permissions.descriptionDe,
+      en: permissions.descriptionEn,
+    })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(rolePermissions.roleId, roleId))
@@ -40,7 +45,13 @@ export async function assertRoleInput(db: Db, warehouseId: number, input: RoleIn
   const clash = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.warehouseId, warehouseId), eq(roles.name, input.name.trim()), exceptId ? ne(roles.id, exceptId) : undefined));
+    .where(
+      and(
+        eq(roles.warehouseId, warehouseId),
+        eq(roles.name, input.name.trim()),
+        exceptId ? ne(roles.id, exceptId) : undefined,
+      ),
+    );
   if (clash.length) errors.name = [{ key: 'roleNameTaken' }];
   const ids = [...new Set(input.permissions)];
   const known = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids));
@@ -53,14 +64,22 @@ export async function saveRole(db: Db, warehouseId: number, input: RoleInput, ro
     const values = { name: input.name.trim(), description: input.description?.trim() || null };
     let id = roleId;
     if (id === undefined) {
-      const [created] = await tx.insert(roles).values({ ...values, warehouseId }).returning({ id: roles.id });
+      const [created] = await tx
+        .insert(roles)
+        .values({ ...values, warehouseId })
+        .returning({ id: roles.id });
       id = created!.id;
     } else {
-      await tx.update(roles).set({ ...values, updatedAt: sql`now()` }).where(eq(roles.id, id));
+      await tx
+        .update(roles)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(roles.id, id));
       await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
     }
     const roleId2 = id;
-    await tx.insert(rolePermissions).values([...new Set(input.permissions)].map((permissionId) => ({ roleId: roleId2, permissionId })));
+    await tx
+      .insert(rolePermissions)
+      .values([...new Set(input.permissions)].map((permissionId) => ({ roleId: roleId2, permissionId })));
     return id;
   });
 }

@@ -1,8 +1,8 @@
+import { OWNER_ROLE_ID } from '@lager/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { industries, memberships, roles, usages, users, warehouses } from '../db/schema';
-import { OWNER_ROLE_ID } from '../context';
-import { validationError, type FieldErrors } from '../errors';
+import { type FieldErrors, validationError } from '../errors';
 
 const columns = {
   id: warehouses.id,
@@ -27,7 +27,11 @@ export async function listMemberWarehouses(db: Db, userId: number) {
 }
 
 export function listOwnedWarehouses(db: Db, userId: number) {
-  return db.select(columns).from(warehouses).where(eq(warehouses.ownerId, userId)).orderBy(asc(warehouses.name), asc(warehouses.id));
+  return db
+    .select(columns)
+    .from(warehouses)
+    .where(eq(warehouses.ownerId, userId))
+    .orderBy(asc(warehouses.name), asc(warehouses.id));
 }
 
 export function listGuestWarehouses(db: Db, userId: number) {
@@ -56,14 +60,24 @@ export async function assertWarehouseInput(db: Db, ownerId: number, input: Wareh
   const nameClash = await db
     .select({ id: warehouses.id })
     .from(warehouses)
-    .where(and(eq(warehouses.ownerId, ownerId), eq(warehouses.name, input.name.trim()), exceptId ? ne(warehouses.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(warehouses.ownerId, ownerId),
+        eq(warehouses.name, input.name.trim()),
+        exceptId ? ne(warehouses.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   if (nameClash.length) errors.name = [{ key: 'warehouseNameTaken' }];
-  const [industry] = await db.select({ id: industries.id }).from(industries).where(eq(industries.id, input.industry_id));
+  const [industry] = await db
+    .select({ id: industries.id })
+    .from(industries)
+    .where(eq(industries.id, input.industry_id));
   if (!industry) errors.industry_id = [{ key: 'validation.exists', vars: { field: 'industry id' } }];
   const [usage] = await db.select({ id: usages.id }).from(usages).where(eq(usages.id, input.usage_id));
   if (!usage) errors.usage_id = [{ key: 'validation.exists', vars: { field: 'usage id' } }];
-  if (Object.keys(errors).length) throw validationError(errors, errors.name ? 'warehouse.name_taken' : 'validation.failed');
+  if (Object.keys(errors).length)
+    throw validationError(errors, errors.name ? 'warehouse.name_taken' : 'validation.failed');
 }
 
 /** Creates the warehouse, makes the creator its owner member and switches to it. */
@@ -125,4 +139,3 @@ export function listMembers(db: Db, warehouseId: number) {
     .where(eq(memberships.warehouseId, warehouseId))
     .orderBy(asc(users.name), asc(users.id));
 }
-

@@ -1,17 +1,9 @@
+import { OWNER_ROLE_ID, PERMISSION_NAMES, type PermissionName } from '@lager/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OWNER_ROLE_ID, type PermissionName, type WarehouseAccess } from '../context';
+import type { WarehouseAccess } from '../context';
 import { memberships, permissions, rolePermissions, warehouses } from '../db/schema';
 import { AppError, forbidden, unauthenticated } from '../errors';
-
-const ALL_PERMISSIONS: PermissionName[] = [
-  'create_role',
-  'edit_role',
-  'delete_role',
-  'assign_user_role',
-  'invite_user',
-  'remove_user',
-];
 
 /** Membership, role and permissions of a user in one warehouse; null when not a member. */
 export async function resolveAccess(
@@ -29,7 +21,7 @@ export async function resolveAccess(
   if (!row) return null;
   const isOwner = row.ownerId === userId;
   let granted: PermissionName[] = [];
-  if (isOwner || row.roleId === OWNER_ROLE_ID) granted = ALL_PERMISSIONS;
+  if (isOwner || row.roleId === OWNER_ROLE_ID) granted = [...PERMISSION_NAMES];
   else if (row.roleId !== null) {
     const rows = await db
       .select({ name: permissions.name })

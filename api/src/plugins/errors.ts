@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@lager/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors, validationError } from '../errors';
 import { type Language, type MessageKey, translate } from '../i18n';
@@ -12,7 +13,7 @@ function translateFields(lang: Language, errors: FieldErrors): Record<string, st
 export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const lang = request.lang;
   let message = translate(lang, error.key, error.options.vars);
-  const body: { message: string; code: string; errors?: Record<string, string[]> } = { message, code: error.code };
+  const body: { message: string; code: ErrorCode; errors?: Record<string, string[]> } = { message, code: error.code };
   if (error.options.errors) {
     body.errors = translateFields(lang, error.options.errors);
     const count = Object.values(body.errors).flat().length;
@@ -23,7 +24,7 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
   return reply.code(error.statusCode).send(body);
 }
 
-const FRAMEWORK_MESSAGES: Record<number, [MessageKey, string]> = {
+const FRAMEWORK_MESSAGES: Record<number, [MessageKey, ErrorCode]> = {
   400: ['badRequest', 'request.invalid'],
   404: ['notFound', 'not_found'],
   413: ['payloadTooLarge', 'request.too_large'],
@@ -35,6 +36,7 @@ const FRAMEWORK_MESSAGES: Record<number, [MessageKey, string]> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendAppError(request, reply, error);
+    // Unique/foreign-key races, values PostgreSQL refuses, an unreachable database: 422/404/503, never 500.
     if (error.validation) {
       // A malformed path parameter means no such resource, as with Laravel's route binding.
       if (error.validationContext === 'params')

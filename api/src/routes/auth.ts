@@ -20,7 +20,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/sanctum/csrf-cookie',
-    { schema: { tags: ['auth'], response: { 204: Type.Null() } } },
+    { schema: { operationId: 'getCsrfCookie', tags: ['system'], response: { 204: Type.Null() } } },
     async (request, reply) => {
       if (request.session) {
         // Re-send the cookies: the browser may have lost the readable XSRF cookie.
@@ -34,7 +34,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/login',
     {
       schema: {
-        tags: ['auth'],
+        operationId: 'login',
+        tags: ['account'],
         body: Type.Object({ email: Required(), password: Required(), remember: Type.Optional(Type.Boolean()) }),
         response: responses({ 200: Type.Object({ user: UserBody }) }, 419, 422, 429),
       },
@@ -66,7 +67,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/logout',
-    { schema: { tags: ['auth'], response: responses({ 204: Type.Null() }, 419) } },
+    { schema: { operationId: 'logout', tags: ['shell'], response: responses({ 204: Type.Null() }, 419) } },
     async (request, reply) => {
       // A fresh anonymous session (new id and token) so the next write needs no extra round trip.
       await regenerateSession(request, reply, null);
@@ -79,7 +80,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: rate(ctx.rateLimits.register),
       schema: {
-        tags: ['auth'],
+        operationId: 'register',
+        tags: ['account'],
         body: Type.Object({
           name: Required(),
           email: Email(),
@@ -118,7 +120,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: rate(ctx.rateLimits.checkEmail),
       schema: {
-        tags: ['auth'],
+        operationId: 'checkEmail',
+        tags: ['account'],
         querystring: Type.Object({ email: Email() }),
         response: responses({ 200: Type.Object({ available: Type.Boolean() }) }, 422, 429),
       },

@@ -19,7 +19,11 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           timeWindow: ctx.rateLimits.verificationNotification.windowMs,
         },
       },
-      schema: { tags: ['email'], response: responses({ 200: MessageBody, 202: MessageBody }, 401, 419, 429) },
+      schema: {
+        operationId: 'sendVerificationNotification',
+        tags: ['account'],
+        response: responses({ 200: MessageBody, 202: MessageBody }, 401, 419, 429),
+      },
     },
     async (request, reply) => {
       const user = request.user!;
@@ -34,7 +38,8 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['email'],
+        operationId: 'getVerificationStatus',
+        tags: ['account'],
         response: responses(
           {
             200: Type.Object({ verified: Type.Boolean(), email_verified_at: Type.Union([Type.String(), Type.Null()]) }),
@@ -54,7 +59,8 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['email'],
+        operationId: 'verifyEmail',
+        tags: ['account'],
         params: Type.Object({ id: Type.Integer({ minimum: 1 }), hash: Type.String({ maxLength: 64 }) }),
         querystring: Type.Object({ expires: Type.Integer(), signature: Type.String({ maxLength: 128 }) }),
         response: responses({ 200: MessageBody }, 401, 403, 422),

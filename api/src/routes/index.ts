@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { sharedSchemas } from '../schemas/common';
 import authRoutes from './auth';
 import emailVerificationRoutes from './email-verification';
 import invitationRoutes from './invitations';
@@ -11,7 +13,9 @@ import userRoutes from './user';
 import warehouseRoutes from './warehouses';
 
 /** One route file per resource. */
-export const registerRoutes: FastifyPluginAsync = async (app) => {
+const routes: FastifyPluginAsync = async (app) => {
+  // Not encapsulated (fastify-plugin), so the OpenAPI document lists these under `components`.
+  for (const schema of sharedSchemas()) app.addSchema(schema);
   for (const routes of [
     authRoutes,
     emailVerificationRoutes,
@@ -27,3 +31,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
     await app.register(routes);
   }
 };
+
+export const registerRoutes = fp(routes, { name: 'lager-routes', fastify: '5.x' });

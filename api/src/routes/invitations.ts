@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type ErrorCode, LIMITS } from '@lager/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { findUserByEmail, normalizeEmail } from '../data/users';
 import { findWarehouse } from '../data/warehouses';
@@ -10,7 +11,7 @@ import { Email, Id, MessageBody, responses } from '../schemas/common';
 import { sendInvitationMail } from '../services/mail';
 import { randomToken, sha256 } from '../services/tokens';
 
-const inviteError = (key: Parameters<typeof fieldError>[1], code: string) => fieldError('email', key, code);
+const inviteError = (key: Parameters<typeof fieldError>[1], code: ErrorCode) => fieldError('email', key, code);
 
 const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -20,7 +21,8 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'verified', access: { warehouse: warehouseInBodyOrCurrent, require: ['invite_user'] } },
       schema: {
-        tags: ['invitations'],
+        operationId: 'sendInvitation',
+        tags: ['user-admin'],
         body: Type.Object({ email: Email(), role_id: Id(), warehouse_id: Type.Optional(Id()) }),
         response: responses({ 201: MessageBody }, 401, 403, 419, 422),
       },
@@ -62,8 +64,9 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         config: { auth: 'verified' },
         schema: {
-          tags: ['invitations'],
-          params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 128 }) }),
+          operationId: action === 'accept' ? 'acceptInvitation' : 'declineInvitation',
+          tags: ['user-admin'],
+          params: Type.Object({ token: Type.String({ minLength: 1, maxLength: LIMITS.tokenMax }) }),
           response: responses(
             { 200: Type.Object({ message: Type.String(), warehouse_id: Type.Integer() }) },
             400,

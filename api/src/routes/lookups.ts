@@ -8,11 +8,13 @@ const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   const list = Type.Array(NamedOption);
 
-  app.get('/api/industries', { schema: { tags: ['lookups'], response: { 200: list } } }, () =>
-    db.select({ id: industries.id, name: industries.name }).from(industries).orderBy(asc(industries.id)),
+  app.get(
+    '/api/industries',
+    { schema: { operationId: 'listIndustries', tags: ['shell'], response: { 200: list } } },
+    () => db.select({ id: industries.id, name: industries.name }).from(industries).orderBy(asc(industries.id)),
   );
 
-  app.get('/api/usages', { schema: { tags: ['lookups'], response: { 200: list } } }, () =>
+  app.get('/api/usages', { schema: { operationId: 'listUsages', tags: ['shell'], response: { 200: list } } }, () =>
     db.select({ id: usages.id, name: usages.name }).from(usages).orderBy(asc(usages.id)),
   );
 
@@ -20,7 +22,11 @@ const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/permissions',
     {
       config: { auth: 'verified' },
-      schema: { tags: ['roles'], response: responses({ 200: Type.Array(PermissionBody) }, 401, 403) },
+      schema: {
+        operationId: 'listPermissions',
+        tags: ['user-admin'],
+        response: responses({ 200: Type.Array(PermissionBody) }, 401, 403),
+      },
     },
     async (request) => {
       const rows = await db.select().from(permissions).orderBy(asc(permissions.id));
@@ -36,7 +42,8 @@ const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/health',
     {
       schema: {
-        tags: ['operations'],
+        operationId: 'getHealth',
+        tags: ['system'],
         response: { 200: Type.Object({ status: Type.String(), database: Type.String() }) },
       },
     },

@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { LIMITS, OWNER_ROLE_ID } from '@lager/contract';
 import { and, eq } from 'drizzle-orm';
-import { OWNER_ROLE_ID } from '../context';
 import { listMembers, removeMembers } from '../data/warehouses';
 import { memberships, roles } from '../db/schema';
 import { AppError, fieldError, forbidden, notFound } from '../errors';
@@ -16,7 +16,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'verified', access: { warehouse: warehouseParam('id'), require: 'member' } },
       schema: {
-        tags: ['members'],
+        operationId: 'listWarehouseMembers',
+        tags: ['shell'],
         params: IdParam('id'),
         response: responses(
           {
@@ -50,7 +51,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'verified', access: { warehouse: warehouseInBodyOrCurrent, require: ['assign_user_role'] } },
       schema: {
-        tags: ['members'],
+        operationId: 'assignUserRole',
+        tags: ['user-admin'],
         body: Type.Object({ user_id: Id(), warehouse_id: Id(), new_role_id: Type.Union([Id(), Type.Null()]) }),
         response: responses({ 200: MessageBody }, 401, 403, 404, 419, 422),
       },
@@ -85,9 +87,10 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'verified', access: { warehouse: warehouseInBodyOrCurrent, require: ['remove_user'] } },
       schema: {
-        tags: ['members'],
+        operationId: 'removeUsers',
+        tags: ['user-admin'],
         body: Type.Object({
-          user_ids: Type.Array(Id(), { minItems: 1, maxItems: 1000 }),
+          user_ids: Type.Array(Id(), { minItems: 1, maxItems: LIMITS.bulkIdsMax }),
           warehouse_id: Type.Optional(Id()),
         }),
         response: responses(

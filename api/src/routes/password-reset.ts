@@ -35,7 +35,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         rateLimit: { max: ctx.rateLimits.forgotPassword.max, timeWindow: ctx.rateLimits.forgotPassword.windowMs },
       },
       schema: {
-        tags: ['password'],
+        operationId: 'forgotPassword',
+        tags: ['account'],
         body: Type.Object({ email: Email() }),
         response: responses({ 200: MessageBody }, 419, 422, 429),
       },
@@ -63,7 +64,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/validate-reset-token',
     {
       schema: {
-        tags: ['password'],
+        operationId: 'validateResetToken',
+        tags: ['account'],
         body: Type.Object({ token: Required(), email: Email() }),
         response: responses({ 200: Type.Object({ valid: Type.Boolean() }) }, 419, 422),
       },
@@ -78,7 +80,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/reset-password',
     {
       schema: {
-        tags: ['password'],
+        operationId: 'resetPassword',
+        tags: ['account'],
         body: Type.Object({
           token: Required(),
           email: Email(),

@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { LIMITS } from '@lager/contract';
 import { assertPassword, deleteAccount } from '../data/account';
 import { emailTaken, normalizeEmail, updateUser } from '../data/users';
 import { AppError, fieldError, validationError } from '../errors';
@@ -16,10 +17,13 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['profile'],
+        operationId: 'updateProfile',
+        tags: ['account'],
         body: Type.Object({
-          name: Type.Optional(Type.String({ maxLength: 255 })),
-          email: Type.Optional(Type.Union([Type.String({ maxLength: 255, format: 'email' }), Type.Literal('')])),
+          name: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+          email: Type.Optional(
+            Type.Union([Type.String({ maxLength: LIMITS.emailMax, format: 'email' }), Type.Literal('')]),
+          ),
         }),
         response: responses({ 200: Type.Object({ user: UserBody, message: Type.String() }) }, 401, 419, 422),
       },
@@ -48,7 +52,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['profile'],
+        operationId: 'updatePassword',
+        tags: ['account'],
         body: Type.Object({ current_password: Required(), password: Password(), password_confirmation: Required() }),
         response: responses({ 200: MessageBody }, 401, 419, 422),
       },
@@ -74,7 +79,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['profile'],
+        operationId: 'deleteAccount',
+        tags: ['account'],
         body: Type.Object({ password: Required() }),
         response: responses({ 204: Type.Null() }, 401, 403, 419, 422),
       },
@@ -92,7 +98,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'verified' },
       schema: {
-        tags: ['profile'],
+        operationId: 'setCurrentWarehouse',
+        tags: ['shell'],
         body: Type.Object({ warehouse_id: Id() }),
         response: responses({ 200: Type.Object({ user: UserBody }) }, 401, 403, 419, 422),
       },

@@ -1,7 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { LIMITS, OWNER_ROLE_ID, PERMISSION_NAMES } from '@lager/contract';
 import { and, eq } from 'drizzle-orm';
-import type { PermissionName } from '../context';
-import { OWNER_ROLE_ID } from '../context';
 import { assertRoleInput, listRoles, roleDetail, saveRole } from '../data/roles';
 import { roles } from '../db/schema';
 import { AppError, notFound } from '../errors';
@@ -9,18 +8,11 @@ import { t } from '../i18n/request';
 import { warehouseInBodyOrCurrent, warehouseOfRole, warehouseParamOrCurrent } from '../plugins/warehouse-of';
 import { Id, IdParam, MessageBody, Required, RoleBody, RoleDetailBody, responses } from '../schemas/common';
 
-const ANY: PermissionName[] = [
-  'create_role',
-  'edit_role',
-  'delete_role',
-  'assign_user_role',
-  'invite_user',
-  'remove_user',
-];
+const ANY = [...PERMISSION_NAMES];
 const RoleInput = Type.Object({
-  name: Required(),
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-  permissions: Type.Array(Id(), { minItems: 1, maxItems: 50 }),
+  name: Required(LIMITS.roleNameMax),
+  description: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.roleDescriptionMax }), Type.Null()])),
+  permissions: Type.Array(Id(), { minItems: 1, maxItems: LIMITS.rolePermissionsMax }),
   warehouse_id: Type.Optional(Id()),
 });
 
@@ -29,19 +21,25 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Invite, assign and the roles list all read this, so any of the six permissions will do.
   const listSchema = {
-    tags: ['roles'],
+    tags: ['shell'],
     response: responses({ 200: Type.Object({ roles: Type.Array(RoleBody) }) }, 401, 403, 404),
   };
   const listConfig = {
     auth: 'verified' as const,
     access: { warehouse: warehouseParamOrCurrent('warehouse_id'), require: ANY },
   };
-  app.get('/api/admin/roles', { config: listConfig, schema: listSchema }, async (request) => ({
-    roles: await listRoles(db, request.access!.warehouseId),
-  }));
+  // Two paths, one contract: the same response schema, so the generated client has one `Role` type.
+  app.get(
+    '/api/admin/roles',
+    { config: listConfig, schema: { ...listSchema, operationId: 'listRoles' } },
+    async (request) => ({ roles: await listRoles(db, request.access!.warehouseId) }),
+  );
   app.get(
     '/api/admin/roles/:warehouse_id',
-    { config: listConfig, schema: { ...listSchema, params: IdParam('warehouse_id') } },
+    {
+      config: listConfig,
+      schema: { ...listSchema, operationId: 'listWarehouseRoles', params: IdParam('warehouse_id') },
+    },
     async (request) => ({ roles: await listRoles(db, request.access!.warehouseId) }),
   );
 
@@ -50,7 +48,8 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'verified', access: { warehouse: warehouseInBodyOrCurrent, require: ['create_role'] } },
       schema: {
-        tags: ['roles'],
+        operationId: 'createRole',
+        tags: ['user-admin'],
         body: RoleInput,
         response: responses({ 201: Type.Object({ role: RoleDetailBody }) }, 401, 403, 419, 422),
       },
@@ -72,7 +71,8 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: editConfig,
       schema: {
-        tags: ['roles'],
+        operationId: 'getRole',
+        tags: ['user-admin'],
         params: IdParam('role_id'),
         response: responses({ 200: Type.Object({ role: RoleDetailBody }) }, 401, 403, 404),
       },
@@ -84,7 +84,8 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: editConfig,
       schema: {
-        tags: ['roles'],
+        operationId: 'updateRole',
+        tags: ['user-admin'],
         params: IdParam('role_id'),
         body: RoleInput,
         response: responses(
@@ -110,7 +111,8 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'verified', access: { warehouse: warehouseInBodyOrCurrent, require: ['delete_role'] } },
       schema: {
-        tags: ['roles'],
+        operationId: 'deleteRole',
+        tags: ['user-admin'],
         body: Type.Object({ role_id: Id(), warehouse_id: Type.Optional(Id()) }),
         response: responses({ 200: MessageBody }, 401, 403, 404, 419, 422),
       },

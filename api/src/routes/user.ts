@@ -1,11 +1,14 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { resolveAccess } from '../plugins/authorization';
-import { responses, UserBody, userJson } from '../schemas/common';
+import { PermissionNameSchema, responses, UserBody, userJson } from '../schemas/common';
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user',
-    { config: { auth: 'user' }, schema: { tags: ['user'], response: responses({ 200: UserBody }, 401) } },
+    {
+      config: { auth: 'user' },
+      schema: { operationId: 'getUser', tags: ['shell'], response: responses({ 200: UserBody }, 401) },
+    },
     async (request) => userJson(request.user!),
   );
 
@@ -14,8 +17,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['user'],
-        response: responses({ 200: Type.Object({ permissions: Type.Array(Type.String()) }) }, 401),
+        operationId: 'getUserPermissions',
+        tags: ['shell'],
+        response: responses({ 200: Type.Object({ permissions: Type.Array(PermissionNameSchema) }) }, 401),
       },
     },
     async (request) => {

@@ -1,4 +1,6 @@
 import { type FastifyPluginAsyncTypebox, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { LIMITS } from '@lager/contract';
+import type { FastifyRequest } from 'fastify';
 import { assertPassword } from '../data/account';
 import {
   assertWarehouseInput,
@@ -15,9 +17,9 @@ import { forbidden, notFound } from '../errors';
 import { t } from '../i18n/request';
 import { resolveAccess } from '../plugins/authorization';
 import { warehouseParam } from '../plugins/warehouse-of';
-import { Id, IdParam, MessageBody, Required, responses, WarehouseBody } from '../schemas/common';
+import { Id, IdParam, MessageBody, Required, responses, WarehouseBody, WarehouseFields } from '../schemas/common';
 
-const WarehouseInput = Type.Object({ name: Required(), industry_id: Id(), usage_id: Id() });
+const WarehouseInput = Type.Object({ name: Required(LIMITS.warehouseNameMax), industry_id: Id(), usage_id: Id() });
 const toJson = (w: { id: number; name: string; industryId: number; usageId: number }) => ({
   id: w.id,
   name: w.name,
@@ -36,24 +38,29 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: verified,
       schema: {
-        tags: ['warehouses'],
-        response: list(
-          Type.Object({ ...WarehouseBody.properties, user_role: Type.Union([Type.String(), Type.Null()]) }),
-        ),
+        operationId: 'listMyWarehouses',
+        tags: ['shell'],
+        response: list(Type.Object({ ...WarehouseFields, user_role: Type.Union([Type.String(), Type.Null()]) })),
       },
     },
     async (request) => ({ warehouses: await listMemberWarehouses(db, request.user!.id) }),
   );
   app.get(
     '/api/mywarehouses/owned',
-    { config: verified, schema: { tags: ['warehouses'], response: list(WarehouseBody) } },
+    {
+      config: verified,
+      schema: { operationId: 'listOwnedWarehouses', tags: ['warehouse-admin'], response: list(WarehouseBody) },
+    },
     async (request) => ({
       warehouses: await listOwnedWarehouses(db, request.user!.id),
     }),
   );
   app.get(
     '/api/mywarehouses/guest',
-    { config: verified, schema: { tags: ['warehouses'], response: list(WarehouseBody) } },
+    {
+      config: verified,
+      schema: { operationId: 'listGuestWarehouses', tags: ['warehouse-admin'], response: list(WarehouseBody) },
+    },
     async (request) => ({
       warehouses: await listGuestWarehouses(db, request.user!.id),
     }),
@@ -62,7 +69,11 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/warehouses',
     {
       config: verified,
-      schema: { tags: ['warehouses'], response: list(Type.Object({ id: Type.Integer(), name: Type.String() })) },
+      schema: {
+        operationId: 'listWarehouses',
+        tags: ['shell'],
+        response: list(Type.Object({ id: Type.Integer(), name: Type.String() })),
+      },
     },
     async (request) => ({
       warehouses: (await listMemberWarehouses(db, request.user!.id)).map(({ id, name }) => ({ id, name })),
@@ -74,7 +85,8 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: verified,
       schema: {
-        tags: ['warehouses'],
+        operationId: 'createWarehouse',
+        tags: ['warehouse-admin'],
         body: WarehouseInput,
         response: responses(
           { 201: Type.Object({ warehouse: WarehouseBody, message: Type.String() }) },
@@ -98,7 +110,8 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: ownerOnly,
       schema: {
-        tags: ['warehouses'],
+        operationId: 'getWarehouse',
+        tags: ['warehouse-admin'],
         params: IdParam('id'),
         response: responses({ 200: WarehouseBody }, 401, 403, 404),
       },
@@ -110,7 +123,8 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: ownerOnly,
       schema: {
-        tags: ['warehouses'],
+        operationId: 'updateWarehouse',
+        tags: ['warehouse-admin'],
         params: IdParam('id'),
         body: WarehouseInput,
         response: responses({ 200: WarehouseBody }, 401, 403, 404, 419, 422),
@@ -127,8 +141,12 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: verified,
       schema: {
-        tags: ['warehouses'],
-        body: Type.Object({ warehouse_ids: Type.Array(Id(), { minItems: 1, maxItems: 1000 }), password: Required() }),
+        operationId: 'deleteWarehouses',
+        tags: ['warehouse-admin'],
+        body: Type.Object({
+          warehouse_ids: Type.Array(Id(), { minItems: 1, maxItems: LIMITS.bulkIdsMax }),
+          password: Required(),
+        }),
         response: responses(
           { 200: Type.Object({ message: Type.String(), deleted: Type.Integer() }) },
           401,
@@ -146,27 +164,35 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // DELETE per the contract; POST too, for clients that cannot send a body with DELETE.
-  app.route({
-    method: ['DELETE', 'POST'],
-    url: '/api/warehouse/:id/leave',
+  // DELETE per the contract; POST too, for clients that cannot send a body with DELETE. Two
+  // routes so that each has its own operationId; only DELETE is generated into the web app.
+  const leave = {
     config: verified,
     schema: {
-      tags: ['warehouses'],
       params: IdParam('id'),
       body: Type.Object({ password: Required() }),
       response: responses({ 200: MessageBody }, 401, 403, 404, 419, 422),
     },
-    handler: async (request) => {
-      const user = request.user!;
-      await assertPassword(app, user, request.body.password);
-      const access = await resolveAccess(app, user.id, request.params.id);
-      if (!access) throw notFound('warehouseNotFound', 'warehouse.not_found');
-      if (access.isOwner) throw forbidden('ownerCannotLeave', 'warehouse.owner_cannot_leave');
-      await removeMembers(db, access.warehouseId, [user.id]);
-      return { message: t(request, 'leftWarehouse') };
-    },
-  });
+  };
+  const leaveHandler = async (request: FastifyRequest<{ Params: { id: number }; Body: { password: string } }>) => {
+    const user = request.user!;
+    await assertPassword(app, user, request.body.password);
+    const access = await resolveAccess(app, user.id, request.params.id);
+    if (!access) throw notFound('warehouseNotFound', 'warehouse.not_found');
+    if (access.isOwner) throw forbidden('ownerCannotLeave', 'warehouse.owner_cannot_leave');
+    await removeMembers(db, access.warehouseId, [user.id]);
+    return { message: t(request, 'leftWarehouse') };
+  };
+  app.delete(
+    '/api/warehouse/:id/leave',
+    { ...leave, schema: { ...leave.schema, operationId: 'leaveWarehouse', tags: ['warehouse-admin'] } },
+    leaveHandler,
+  );
+  app.post(
+    '/api/warehouse/:id/leave',
+    { ...leave, schema: { ...leave.schema, operationId: 'leaveWarehouseByPost', tags: ['system'] } },
+    leaveHandler,
+  );
 };
 
 export default warehouseRoutes;

@@ -1,56 +1,89 @@
-import { type TInteger, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { type Static, type TInteger, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { ERROR_CODES, LIMITS, PERMISSION_NAMES } from '@lager/contract';
 import type { UserRow } from '../context';
+
+/**
+ * A string that must be one of `values`, written as `{type: string, enum: [...]}` so the
+ * OpenAPI document (and the client generated from it) carries the literal union.
+ */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+export const ErrorCodeSchema = StringEnum(ERROR_CODES, { description: 'Stable, language-independent error code.' });
+export const PermissionNameSchema = StringEnum(PERMISSION_NAMES);
 
 export const ErrorBody = Type.Object(
   {
     message: Type.String(),
-    code: Type.Optional(Type.String()),
+    code: ErrorCodeSchema,
     errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
   },
   { $id: 'ErrorBody' },
 );
 
-export const MessageBody = Type.Object({ message: Type.String() });
+/**
+ * A schema registered once under `$id` (so the OpenAPI document names it in `components` and the
+ * generated client has one type for it) and referenced from every route that uses it.
+ */
+const shared: TSchema[] = [];
+function named<T extends TSchema>(id: string, schema: T) {
+  shared.push({ ...schema, $id: id });
+  return Type.Unsafe<Static<T>>(Type.Ref(id));
+}
+/** Every named schema; registered on the app before the routes. */
+export const sharedSchemas = () => shared;
 
-export const UserBody = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  email_verified_at: Type.Union([Type.String(), Type.Null()]),
-  current_warehouse_id: Type.Union([Type.Integer(), Type.Null()]),
-});
+export const MessageBody = named('Message', Type.Object({ message: Type.String() }));
 
-export const WarehouseBody = Type.Object({
+export const UserBody = named(
+  'User',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    email_verified_at: Type.Union([Type.String(), Type.Null()]),
+    current_warehouse_id: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+);
+
+export const WarehouseFields = {
   id: Type.Integer(),
   name: Type.String(),
   industry_id: Type.Integer(),
   usage_id: Type.Integer(),
-});
+};
+export const WarehouseBody = named('Warehouse', Type.Object(WarehouseFields));
 
-export const NamedOption = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const NamedOption = named('NamedOption', Type.Object({ id: Type.Integer(), name: Type.String() }));
 
-export const PermissionBody = Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.String() });
+export const PermissionBody = named(
+  'Permission',
+  Type.Object({ id: Type.Integer(), name: PermissionNameSchema, description: Type.String() }),
+);
 
-export const RoleBody = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()]),
-});
+export const RoleBody = named(
+  'Role',
+  Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.Union([Type.String(), Type.Null()]) }),
+);
 
-export const RoleDetailBody = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()]),
-  permissions: Type.Array(PermissionBody),
-});
+export const RoleDetailBody = named(
+  'RoleDetail',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Type.Union([Type.String(), Type.Null()]),
+    permissions: Type.Array(PermissionBody),
+  }),
+);
 
 /** A required, non-blank string (blank counts as missing, as in Laravel). */
-export const Required = (max = 255) => Type.String({ minLength: 1, maxLength: max });
-export const Email = () => Type.String({ minLength: 1, maxLength: 255, format: 'email' });
-export const Password = () => Type.String({ minLength: 8, maxLength: 255 });
-export const Id = () => Type.Integer({ minimum: 1 });
-export const IdParam = <K extends string>(name: K) =>
-  Type.Object({ [name]: Type.Integer({ minimum: 1 }) } as Record<K, TInteger>);
+export const Required = (max: number = LIMITS.nameMax) => Type.String({ minLength: 1, maxLength: max });
+export const Email = () => Type.String({ minLength: 1, maxLength: LIMITS.emailMax, format: 'email' });
+export const Password = () => Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
+/** A database id: PostgreSQL's integer, so a larger number can never reach a query. */
+export const MAX_ID = 2_147_483_647;
+export const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
+export const IdParam = <K extends string>(name: K) => Type.Object({ [name]: Id() } as Record<K, TInteger>);
 
 const errorRef = Type.Ref('ErrorBody');
 type Status = 400 | 401 | 403 | 404 | 419 | 422 | 429;

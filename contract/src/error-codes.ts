@@ -1,0 +1,54 @@
+/**
+ * Every `code` an API error body can carry. Stable and language-independent: the web app maps
+ * these to its own texts and never reads `message`. Add a code here before the API sends it.
+ */
+export const ERROR_CODES = [
+  // request / framework
+  'request.invalid',
+  'request.too_large',
+  'request.unsupported_media_type',
+  'not_found',
+  'throttle',
+  'server_error',
+  // the database is unreachable for a moment (restart, failover): retry after Retry-After seconds
+  'service.unavailable',
+  'csrf.mismatch',
+  'validation.failed',
+  // authentication
+  'auth.unauthenticated',
+  'auth.unverified',
+  'auth.forbidden',
+  'auth.failed',
+  'auth.throttled',
+  'permission.missing',
+  // account
+  'email.taken',
+  'password.incorrect',
+  'password.current_incorrect',
+  'reset.invalid_token',
+  'verify.invalid_link',
+  // warehouses and members
+  'warehouse.not_found',
+  'warehouse.not_selected',
+  'warehouse.not_member',
+  'warehouse.not_owner',
+  'warehouse.name_taken',
+  'warehouse.owner_cannot_leave',
+  'member.not_found',
+  'member.self',
+  // roles
+  'role.not_found',
+  'role.name_taken',
+  'role.owner_protected',
+  'role.permission_not_held',
+  'role.own_role',
+  // invitations
+  'invite.self',
+  'invite.not_registered',
+  'invite.already_member',
+  'invite.exists',
+  'invitation.not_found',
+  'invitation.processed',
+  'invitation.wrong_user',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

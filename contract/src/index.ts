@@ -1,0 +1,7 @@
+/**
+ * @lager/contract: plain constants and literal-union types shared by the API and the web app.
+ * No dependencies, no React; the OpenAPI document (`@lager/contract/openapi.json`) is generated.
+ */
+export { ERROR_CODES, type ErrorCode } from './error-codes';
+export { LIMITS, type LimitName } from './limits';
+export { OWNER_ROLE_ID, PERMISSION_NAMES, type PermissionName } from './permissions';
