@@ -1,50 +1,64 @@
 /**
- * The one federation definition of Lager: app names, dev ports, what each remote
- * exposes and the shared singletons. Every app builds with this file
- * (`rsbuild build -c ../rsbuild.config.ts` from the app folder); nothing here is
- * repeated in the apps.
+ * The one federation build of Lager: the shared singletons (with the version ranges every app
+ * is built against) and how the shell and each remote are built. Every app builds with this
+ * file (`rsbuild build -c ../rsbuild.config.ts` from the app folder). What is particular to a
+ * remote (container name, dev port, exposed modules, routes, header links, dashboard cards)
+ * lives in its own `section.json`, so adding a section never touches this file or the shell.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
-export type AppName = 'shell' | 'remote-account' | 'remote-warehouse-admin' | 'remote-user-admin' | 'remote-info';
-export type RemoteName = Exclude<AppName, 'shell'>;
+/** `shell`, or a remote: any folder with a `section.json` (the `remote-*` workspaces, test fixtures). */
+export type AppName = string;
+export type RemoteName = string;
 
 export interface RemoteDefinition {
   /** Federation container name (a JS identifier). */
   scope: string;
   port: number;
-  /** The one coarse entry each section exposes: a component with nested <Routes>. */
+  /** The one coarse entry each section exposes (a component with nested <Routes>) and its slot modules. */
   exposes: Record<string, string>;
+}
+
+/**
+ * A section's own file: its federation build (scope, dev port, exposed modules) and the
+ * description the shell routes by (published as dist/section.json, see README "Adding a section").
+ */
+interface SectionFile extends RemoteDefinition {
+  devPort: number;
+  [key: string]: unknown;
+}
+
+const BUILD_ONLY_KEYS = ['devPort', 'exposes', '$schema', '$comment'];
+
+function readSectionFile(dir: string): SectionFile {
+  const file = JSON.parse(fs.readFileSync(path.join(dir, 'section.json'), 'utf8')) as SectionFile;
+  return { ...file, port: file.devPort };
 }
 
 export const SHELL_PORT = 3000;
 export const API_PORT = 8000;
 
-export const remotes: Record<RemoteName, RemoteDefinition> = {
-  'remote-account': {
-    scope: 'remote_account',
-    port: 3001,
-    exposes: { './AccountRoutes': './src/app/AccountRoutes.tsx' },
-  },
-  'remote-warehouse-admin': {
-    scope: 'remote_warehouse_admin',
-    port: 3002,
-    exposes: { './WarehouseAdminRoutes': './src/app/WarehouseAdminRoutes.tsx' },
-  },
-  'remote-user-admin': {
-    scope: 'remote_user_admin',
-    port: 3003,
-    exposes: { './UserAdminRoutes': './src/app/UserAdminRoutes.tsx' },
-  },
-  'remote-info': {
-    scope: 'remote_info',
-    port: 3004,
-    exposes: { './InfoRoutes': './src/app/InfoRoutes.tsx' },
-  },
-};
+const rootDir = __dirname;
+
+/** The `remote-*` workspaces of the root package.json (as scripts/federation-apps.cjs reads them). */
+function remoteWorkspaces(): string[] {
+  const { workspaces } = JSON.parse(fs.readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+  };
+  return workspaces.filter((w) => w.startsWith('remote-'));
+}
+
+/** Every remote of the repository (the `remote-*` workspaces), as its section.json declares it. */
+export const remotes: Record<RemoteName, RemoteDefinition> = Object.fromEntries(
+  remoteWorkspaces().map((name) => {
+    const { scope, port, exposes } = readSectionFile(path.join(rootDir, name));
+    return [name, { scope, port, exposes }];
+  }),
+);
 
 /** Packages that must exist once at run time: one React, one store, one i18next. */
 export const sharedSingletons = [
@@ -61,25 +75,93 @@ export const sharedSingletons = [
   '@lager/shared',
 ] as const;
 
-const rootDir = __dirname;
+type PackageJson = { version: string; dependencies?: Record<string, string> };
+const readPackage = (dir: string): PackageJson => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+const packageName = (request: string) => request.replace(/\/$/, '');
 
-function sharedConfig() {
+/**
+ * The range an app is built against for each singleton: its own dependency range, else the
+ * range of `@lager/shared` (which brings React, the router, the store and i18next to every app).
+ */
+export function requiredRanges(appDir: string): Record<string, string> {
+  const own = readPackage(appDir).dependencies ?? {};
+  const shared = readPackage(path.join(rootDir, 'shared')).dependencies ?? {};
   return Object.fromEntries(
-    sharedSingletons.map((name) => [name, { singleton: true, requiredVersion: false as const }]),
+    sharedSingletons.flatMap((request) => {
+      const range = own[packageName(request)] ?? shared[packageName(request)];
+      return range ? [[request, range]] : [];
+    }),
   );
 }
 
-export function federationOptions(app: AppName) {
-  const common = { shared: sharedConfig(), dts: false, shareStrategy: 'loaded-first' as const };
+/** The version of each singleton an app bundles (what the shell provides to every section). */
+export function providedVersions(appDir: string): Record<string, string> {
+  const names = [...new Set(sharedSingletons.map(packageName))];
+  return Object.fromEntries(
+    names.map((name) => {
+      const manifest = require.resolve(`${name}/package.json`, { paths: [appDir] });
+      return [name, (JSON.parse(fs.readFileSync(manifest, 'utf8')) as PackageJson).version];
+    }),
+  );
+}
+
+function sharedConfig(appDir: string) {
+  const ranges = requiredRanges(appDir);
+  return Object.fromEntries(
+    sharedSingletons.map((name) => [name, { singleton: true, requiredVersion: ranges[name] ?? (false as const) }]),
+  );
+}
+
+export function federationOptions(app: AppName, appDir = path.join(rootDir, app)) {
+  const common = { shared: sharedConfig(appDir), dts: false, shareStrategy: 'loaded-first' as const };
   if (app === 'shell') {
     // The shell knows no remote at build time: it reads remotes.json at start.
     return { ...common, name: 'shell', remotes: {} };
   }
-  const def = remotes[app];
+  const def = readSectionFile(appDir);
   return { ...common, name: def.scope, exposes: def.exposes, manifest: { fileName: 'mf-manifest.json' } };
 }
 
-/** What the shell needs to know of each remote at build time: its container name and entry module. */
+/** The description a remote publishes beside its mf-manifest.json: section.json without its build keys. */
+export function publishedSection(appDir: string): Record<string, unknown> {
+  const file = JSON.parse(fs.readFileSync(path.join(appDir, 'section.json'), 'utf8')) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(file).filter(([key]) => !BUILD_ONLY_KEYS.includes(key)));
+}
+
+/** Writes a JSON file into the build output (section.json of a remote, shared-versions.json of the shell). */
+function pluginEmitJson(fileName: string, content: () => unknown): RsbuildPlugin {
+  return {
+    name: `lager-emit-${fileName}`,
+    setup(api) {
+      api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
+        compilation.emitAsset(fileName, new sources.RawSource(`${JSON.stringify(content(), null, 2)}\n`));
+      });
+    },
+  };
+}
+
+/**
+ * In development the shell's remotes.json is made from the remotes' own section.json files
+ * and dev ports, so a section's routes and links change with its file, not with the shell.
+ */
+function devRemotesManifest() {
+  return {
+    remotes: Object.fromEntries(
+      Object.entries(remotes).map(([name, def]) => [
+        name,
+        {
+          stable: {
+            version: 'dev',
+            entry: `http://127.0.0.1:${def.port}/mf-manifest.json`,
+            section: publishedSection(path.join(rootDir, name)),
+          },
+        },
+      ]),
+    ),
+  };
+}
+
+/** Each remote's container name and entry module (for the benchmark's monolithic baseline; the shell reads remotes.json). */
 export function sectionModules() {
   return Object.fromEntries(
     Object.entries(remotes).map(([name, def]) => [name, { scope: def.scope, module: Object.keys(def.exposes)[0] }]),
@@ -93,14 +175,23 @@ const preloadFetch = (href: string) => ({
   head: true,
 });
 
-export function appConfig(app: AppName): RsbuildConfig {
-  const port = app === 'shell' ? SHELL_PORT : remotes[app].port;
+export function appConfig(app: AppName, appDir = path.join(rootDir, app)): RsbuildConfig {
+  const isShell = app === 'shell';
+  const port = isShell ? SHELL_PORT : readSectionFile(appDir).port;
   return {
-    root: path.join(rootDir, app),
-    plugins: [pluginReact(), pluginModuleFederation(federationOptions(app))],
+    root: appDir,
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation(federationOptions(app, appDir)),
+      // What the shell provides (deploy checks remotes against it); what a section is (the shell routes by it).
+      isShell
+        ? pluginEmitJson('shared-versions.json', () => ({ provides: providedVersions(appDir) }))
+        : pluginEmitJson('section.json', () => publishedSection(appDir)),
+    ],
     source: {
       entry: { index: './src/index.ts' },
-      define: { __LAGER_SECTIONS__: JSON.stringify(sectionModules()) },
+      // The shell checks each section's `requires` against these at run time; it knows no section.
+      define: isShell ? { __LAGER_SHARED_VERSIONS__: JSON.stringify(providedVersions(appDir)) } : {},
     },
     html: {
       title: 'Lager',
@@ -120,17 +211,31 @@ export function appConfig(app: AppName): RsbuildConfig {
     },
     // Remotes load their chunks relative to their own manifest, not the shell's origin.
     output: { assetPrefix: app === 'shell' ? '/' : 'auto', cleanDistPath: true },
-    dev: { assetPrefix: app === 'shell' ? '/' : 'auto' },
+    dev: {
+      assetPrefix: app === 'shell' ? '/' : 'auto',
+      setupMiddlewares: isShell
+        ? [
+            (middlewares) => {
+              middlewares.unshift((req, res, next) => {
+                if (req.url?.split('?')[0] !== '/remotes.json') return next();
+                res.setHeader('Content-Type', 'application/json');
+                res.setHeader('Cache-Control', 'no-cache');
+                res.end(JSON.stringify(devRemotesManifest()));
+              });
+            },
+          ]
+        : [],
+    },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
   };
 }
 
-function isAppName(name: string): name is AppName {
-  return name === 'shell' || name in remotes;
-}
-
 export default defineConfig(() => {
-  const app = process.env.LAGER_APP ?? path.basename(process.cwd());
-  if (!isAppName(app)) throw new Error(`Unknown Lager app "${app}" (run rsbuild from an app folder)`);
-  return appConfig(app);
+  // The shell, a remote workspace, or any folder with a section.json (e.g. e2e/fixtures/remote-fixture).
+  const dir = process.env.LAGER_APP ? path.join(rootDir, process.env.LAGER_APP) : process.cwd();
+  const app = path.basename(dir);
+  if (app !== 'shell' && !fs.existsSync(path.join(dir, 'section.json'))) {
+    throw new Error(`"${dir}" is not a Lager app: run rsbuild from the shell or a folder with a section.json`);
+  }
+  return appConfig(app, dir);
 });

@@ -7,6 +7,11 @@
  *
  *   describe()                       where it publishes (for messages)
  *   listVersions(remote)             versions published for a remote
+ *   listRemotes()                    (optional) remotes with published versions, also new sections
+ *   describeVersion(remote, version) (optional) `{ section, requires }` of a published version: its
+ *                                    section.json and the shared ranges in its mf-manifest.json
+ *                                    (without it, manifest entries carry no section description and
+ *                                    the shell skips them)
  *   publish(remote, version, dir)    upload a build folder as <remote>/<version>/ (must refuse an existing one)
  *   readManifest() / readHistory()   rollout.json and the change log
  *   update(fn)                       fn(manifest) → { manifest, history }; stored with the history entry
@@ -15,6 +20,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { emptyManifest } = require('./rollout-lib.cjs');
+const { describeBuild } = require('./rollout-sections.cjs');
 
 const MANIFEST_FILE = 'rollout.json';
 const HISTORY_FILE = 'rollout-history.jsonl';
@@ -74,6 +80,18 @@ function localDirTarget({ dir }) {
         .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
         .map((d) => d.name)
         .filter((v) => fs.existsSync(path.join(folder, v, 'mf-manifest.json')));
+    },
+    async listRemotes() {
+      if (!fs.existsSync(root)) return [];
+      const dirs = fs
+        .readdirSync(root, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && !d.name.startsWith('.'));
+      const names = [];
+      for (const d of dirs) if ((await this.listVersions(d.name)).length) names.push(d.name);
+      return names;
+    },
+    async describeVersion(remote, version) {
+      return describeBuild(path.join(root, remote, version));
     },
     async publish(remote, version, buildDir) {
       const final = path.join(root, remote, version);

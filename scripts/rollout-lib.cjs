@@ -8,6 +8,9 @@
  *       "stable": { "version": "1.0.0", "entry": "remote-info/1.0.0/mf-manifest.json" },
  *       "canary": { "version": "2.0.0", "entry": "remote-info/2.0.0/mf-manifest.json", "percent": 10 },
  *       "previous": ["0.9.0"], "updatedAt": "2026-…" } } }
+ * Each version entry also carries what that build says about itself (read from the published
+ * folder by the command, `ctx.describe(version)`): `section` (its section.json: routes, header
+ * links, dashboard cards) and `requires` (the shared ranges it was built against).
  */
 
 /** Semantic versions without build metadata: they become folder names and URL segments. */
@@ -28,6 +31,11 @@ function emptyManifest() {
 
 function entryFor(remote, version) {
   return `${remote}/${version}/mf-manifest.json`;
+}
+
+/** A manifest entry for one version: where it is and what it is. */
+function versionEntry(remote, version, ctx, extra = {}) {
+  return { version, entry: entryFor(remote, version), ...(ctx.describe?.(version) ?? {}), ...extra };
 }
 
 function validateRemote(remote, knownRemotes) {
@@ -97,9 +105,19 @@ function rollout(manifest, { remote, version, percent }, ctx) {
   const value = parsePercent(percent);
   requireDeployed(remote, version, ctx.deployed);
   const current = manifest.remotes[remote];
+  if (!current?.stable && value === 100) {
+    // A new section at 100 %: there is nobody to keep on an older version, so it becomes stable.
+    return change(
+      manifest,
+      remote,
+      { stable: versionEntry(remote, version, ctx), previous: [] },
+      { command: 'rollout', version, percent: value },
+      ctx,
+    );
+  }
   if (!current?.stable) {
     throw new RolloutError(
-      `${remote} has no stable version yet: make one stable first with "promote ${remote} <version>".`,
+      `${remote} has no stable version yet: make one stable first with "promote ${remote} <version>" (or roll it out at --percent 100).`,
     );
   }
   if (current.stable.version === version) throw new RolloutError(`${remote} ${version} is already the stable version.`);
@@ -107,7 +125,7 @@ function rollout(manifest, { remote, version, percent }, ctx) {
   return change(
     manifest,
     remote,
-    { ...current, canary: { version, entry: entryFor(remote, version), percent: value } },
+    { ...current, canary: versionEntry(remote, version, ctx, { percent: value }) },
     { command: 'rollout', version, percent: value, ...(replaced ? { replaced } : {}) },
     ctx,
   );
@@ -135,7 +153,7 @@ function promote(manifest, { remote, version }, ctx) {
   return change(
     manifest,
     remote,
-    { stable: { version: target, entry: entryFor(remote, target) }, previous },
+    { stable: versionEntry(remote, target, ctx), previous },
     { command: 'promote', version: target },
     ctx,
   );
@@ -160,12 +178,28 @@ function rollback(manifest, { remote }, ctx) {
   }
   const previous = [...(current.previous ?? [])];
   const target = previous.pop();
-  if (!target) throw new RolloutError(`${remote} has no previous stable version to roll back to.`);
+  if (!target) {
+    // Its first version: rolling it back takes the section out (routes, links and cards disappear).
+    const { [remote]: removed, ...rest } = manifest.remotes;
+    return {
+      manifest: { ...manifest, remotes: rest },
+      history: {
+        at: ctx.now,
+        actor: ctx.actor,
+        remote,
+        command: 'rollback',
+        retired: removed.stable.version,
+        removed: true,
+        before: snapshot(removed),
+        after: null,
+      },
+    };
+  }
   requireDeployed(remote, target, ctx.deployed);
   return change(
     manifest,
     remote,
-    { stable: { version: target, entry: entryFor(remote, target) }, previous },
+    { stable: versionEntry(remote, target, ctx), previous },
     { command: 'rollback', version: target, retired: current.stable.version },
     ctx,
   );
@@ -231,6 +265,7 @@ module.exports = {
   VERSION_PATTERN,
   emptyManifest,
   entryFor,
+  versionEntry,
   validateRemote,
   validateVersion,
   parsePercent,

@@ -137,8 +137,46 @@ describe('commands', () => {
     expect(manifest.remotes['remote-info'].stable.version).toBe('1.1.0');
     const twice = rollback(manifest, { remote: 'remote-info' }, ctx()).manifest;
     expect(twice.remotes['remote-info'].stable.version).toBe('1.0.0');
-    expect(() => rollback(twice, { remote: 'remote-info' }, ctx())).toThrow(/no previous stable version/);
-    expect(() => rollback(emptyManifest(), { remote: 'remote-info' }, ctx())).toThrow(/nothing to roll back/);
+    // Rolling back the first version undoes its release: the section leaves the manifest.
+    const gone = rollback(twice, { remote: 'remote-info' }, ctx());
+    expect(gone.manifest.remotes['remote-info']).toBeUndefined();
+    expect(gone.history).toMatchObject({ command: 'rollback', retired: '1.0.0', removed: true, after: null });
+    expect(() => rollback(gone.manifest, { remote: 'remote-info' }, ctx())).toThrow(/nothing to roll back/);
+  });
+
+  test('a new section rolled out at 100 % becomes stable; below 100 % it needs a stable version first', () => {
+    expect(() => rollout(emptyManifest(), { remote: 'remote-info', version: '1.0.0', percent: '10' }, ctx())).toThrow(
+      /no stable version yet/,
+    );
+    const { manifest, history } = rollout(
+      emptyManifest(),
+      { remote: 'remote-info', version: '1.0.0', percent: '100' },
+      ctx(),
+    );
+    expect(manifest.remotes['remote-info']).toMatchObject({ stable: { version: '1.0.0' }, previous: [] });
+    expect(manifest.remotes['remote-info'].canary).toBeUndefined();
+    expect(history).toMatchObject({ command: 'rollout', before: null, after: { stable: '1.0.0', canary: null } });
+  });
+
+  test('every version entry carries what its build says about itself (section, requires)', () => {
+    const described = {
+      ...ctx(),
+      describe: (v) => ({ section: { scope: 'remote_info', v }, requires: { react: '^19.0.0' } }),
+    };
+    const promoted = promote(emptyManifest(), { remote: 'remote-info', version: '1.0.0' }, described).manifest;
+    expect(promoted.remotes['remote-info'].stable).toEqual({
+      version: '1.0.0',
+      entry: 'remote-info/1.0.0/mf-manifest.json',
+      section: { scope: 'remote_info', v: '1.0.0' },
+      requires: { react: '^19.0.0' },
+    });
+    const canary = rollout(promoted, { remote: 'remote-info', version: '2.0.0', percent: '5' }, described).manifest;
+    expect(canary.remotes['remote-info'].canary).toMatchObject({ percent: 5, section: { v: '2.0.0' } });
+    const resolved = resolveEntries(canary, 'https://cdn.example/deploy/');
+    expect(resolved.remotes['remote-info'].canary).toMatchObject({
+      section: { v: '2.0.0' },
+      requires: { react: '^19.0.0' },
+    });
   });
 
   test('rollback refuses a previous version whose folder is gone', () => {

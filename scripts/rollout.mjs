@@ -52,7 +52,14 @@ if (!COMMANDS.includes(command)) fail(`unknown command "${command}"\n${USAGE}`);
 if (rest.length || (command === 'rollback' && version)) fail(`unexpected arguments\n${USAGE}`);
 
 const target = loadTarget({ targetModule: values.target, targetDir: values['target-dir'], repoRoot });
-const knownRemotes = remoteNames;
+// The repository's remotes, and every section published to this target (a new section needs no release).
+const knownRemotes = [
+  ...new Set([
+    ...remoteNames,
+    ...((await target.listRemotes?.()) ?? []),
+    ...Object.keys((await target.readManifest()).remotes ?? {}),
+  ]),
+];
 
 if (command === 'status') {
   const rows = lib.statusRows(await target.readManifest(), await target.readHistory(), knownRemotes);
@@ -69,9 +76,13 @@ try {
   lib.validateRemote(remote, knownRemotes);
   if (command === 'rollout' && values.percent === undefined) throw new lib.RolloutError('rollout needs --percent N');
   const deployed = await target.listVersions(remote);
+  // What each published version says about itself goes into the manifest with it (no hand editing).
+  const descriptions = new Map();
+  for (const v of deployed) descriptions.set(v, (await target.describeVersion?.(remote, v)) ?? {});
   const ctx = {
     remotes: knownRemotes,
     deployed,
+    describe: (v) => descriptions.get(v),
     now: new Date().toISOString(),
     actor: process.env.USER ?? os.userInfo().username,
   };
@@ -81,8 +92,14 @@ try {
     return lib.rollback(manifest, { remote }, ctx);
   });
   const after = history.after;
-  const canary = after?.canary ? `, canary ${after.canary.version} at ${after.canary.percent} %` : '';
-  console.log(`${remote}: stable ${after?.stable}${canary} (effective at the next page load, no shell rebuild)`);
+  if (history.removed) {
+    console.log(
+      `${remote}: removed from the manifest (${history.retired} was its only version; effective at the next page load)`,
+    );
+  } else {
+    const canary = after?.canary ? `, canary ${after.canary.version} at ${after.canary.percent} %` : '';
+    console.log(`${remote}: stable ${after?.stable}${canary} (effective at the next page load, no shell rebuild)`);
+  }
 } catch (error) {
   if (error instanceof lib.RolloutError) fail(error.message);
   throw error;

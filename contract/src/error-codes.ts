@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'server_error',
   // the database is unreachable for a moment (restart, failover): retry after Retry-After seconds
   'service.unavailable',
+  // the database is unreachable for a moment (restart, failover): retry after Retry-After seconds
+  'service.unavailable',
   'csrf.mismatch',
   'validation.failed',
   // authentication

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@lager/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mapDatabaseError } from '../db/database-errors';
 import { AppError, type FieldErrors, validationError } from '../errors';
 import { type Language, type MessageKey, translate } from '../i18n';
 import { schemaErrorsToFields } from './schema-errors';
@@ -36,6 +37,9 @@ const FRAMEWORK_MESSAGES: Record<number, [MessageKey, ErrorCode]> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendAppError(request, reply, error);
+    // Unique/foreign-key races, values PostgreSQL refuses, an unreachable database: 422/404/503, never 500.
+    const fromDatabase = mapDatabaseError(error);
+    if (fromDatabase) return sendAppError(request, reply, fromDatabase);
     // Unique/foreign-key races, values PostgreSQL refuses, an unreachable database: 422/404/503, never 500.
     if (error.validation) {
       // A malformed path parameter means no such resource, as with Laravel's route binding.

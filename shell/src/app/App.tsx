@@ -5,17 +5,18 @@ import { AdminPage } from '../features/admin/AdminPage';
 import { AuthGate } from '../features/auth/AuthGate';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { Layout } from '../features/layout/Layout';
-import { RemoteSection, SectionSuspense } from '../features/remotes/RemoteSection';
+import { SectionSuspense } from '../features/remotes/RemoteSection';
 import { SectionProgress } from '../features/remotes/SectionProgress';
 import { useSectionPreloading } from '../features/remotes/use-section-preloading';
 import { RouteGuard } from '../features/routing/RouteGuard';
+import { SectionRoutes } from '../features/routing/SectionRoutes';
 import { WarehousePage } from '../features/warehouse/WarehousePage';
 import { ScrollManager } from './ScrollManager';
 
 /**
- * Every path of the product (spec §2), mapped to the shell or to the remote that owns it
- * (features/routing/route-table.ts). The guard runs first, so unknown paths and pages the
- * user may not see never reach these routes.
+ * The shell's own pages, and every other path to the section that owns it: the route table
+ * is built at start from the section descriptions in remotes.json (features/routing). The
+ * guard runs first, so unknown paths and pages the user may not see never reach these routes.
  */
 export function App() {
   useSectionPreloading();
@@ -32,12 +33,7 @@ export function App() {
                 <Route path="/dashboard" element={<DashboardPage />} />
                 <Route path="/warehouse" element={<WarehousePage />} />
                 <Route path="/admin" element={<AdminPage />} />
-                <Route path="/info/*" element={<RemoteSection remote="remote-info" />} />
-                <Route path="/admin/warehouse/*" element={<RemoteSection remote="remote-warehouse-admin" />} />
-                <Route path="/admin/user/*" element={<RemoteSection remote="remote-user-admin" />} />
-                <Route path="/invitations/*" element={<RemoteSection remote="remote-user-admin" />} />
-                {/* home, login, register, user, forgotpassword, reset-password, email/verify */}
-                <Route path="/*" element={<RemoteSection remote="remote-account" />} />
+                <Route path="*" element={<SectionRoutes />} />
               </Routes>
             </SectionSuspense>
           </RouteGuard>

@@ -6,6 +6,10 @@
 import type { Language, MyWarehouse, NamedOption, User, WarehouseMember } from '@lager/shared';
 import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
 import { configure } from '@testing-library/react';
+import accountSection from '../../../remote-account/section.json';
+import infoSection from '../../../remote-info/section.json';
+import userAdminSection from '../../../remote-user-admin/section.json';
+import warehouseAdminSection from '../../../remote-warehouse-admin/section.json';
 import { App } from '../app/App';
 import { forgetLoadedSections } from '../features/remotes/RemoteSection';
 import { setRemotesManifest } from '../features/remotes/remotes-manifest';
@@ -64,19 +68,22 @@ export function shellHandlers({
   ];
 }
 
-const entry = (port: number) => ({ stable: { version: '1.0.0', entry: `http://127.0.0.1:${port}/mf-manifest.json` } });
+/** A manifest entry as `npm run rollout` writes it: the build's URL and its section description. */
+export const manifestEntry = (port: number, section: unknown) => ({
+  stable: { version: '1.0.0', entry: `http://127.0.0.1:${port}/mf-manifest.json`, section },
+});
 
-/** Every section in the runtime manifest; call in beforeEach. */
+/** Every seed section in the runtime manifest, described by its own section.json; call in beforeEach. */
 export function prepareShell() {
   // The whole app starts per test (csrf, user, permissions, lazy sections): give slow machines time.
   configure({ asyncUtilTimeout: 3000 });
   forgetLoadedSections();
   setRemotesManifest({
     remotes: {
-      'remote-account': entry(3001),
-      'remote-warehouse-admin': entry(3002),
-      'remote-user-admin': entry(3003),
-      'remote-info': entry(3004),
+      'remote-account': manifestEntry(3001, accountSection),
+      'remote-warehouse-admin': manifestEntry(3002, warehouseAdminSection),
+      'remote-user-admin': manifestEntry(3003, userAdminSection),
+      'remote-info': manifestEntry(3004, infoSection),
     },
   });
   // jsdom has no scrolling; the scroll restoration calls it after every navigation.

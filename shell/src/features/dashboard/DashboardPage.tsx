@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useCurrentWarehouse } from '../warehouses/useCurrentWarehouse';
 import { CurrentWarehouseCard } from './CurrentWarehouseCard';
 import { MyWarehousesCard } from './MyWarehousesCard';
+import { SectionCards } from './SectionCards';
 
 export function DashboardPage() {
   const { t } = useTranslation('shell');
@@ -21,6 +22,7 @@ export function DashboardPage() {
         <div className="cards cards-fit">
           <CurrentWarehouseCard current={current} hasAny={warehouses.length > 0} />
           <MyWarehousesCard warehouses={warehouses} currentId={currentId} />
+          <SectionCards />
         </div>
       )}
       {!isLoading && (

@@ -13,7 +13,7 @@ export function Footer() {
   const id = useId();
   const { status } = useAuth();
   const { pathname } = useLocation();
-  const showForgotLink = status === 'loggedOut' && !NO_FORGOT_LINK.has(matchRoute(pathname) ?? '');
+  const showForgotLink = status === 'loggedOut' && !NO_FORGOT_LINK.has(matchRoute(pathname)?.name ?? '');
   return (
     <footer className="app-footer">
       <div className="language-select">

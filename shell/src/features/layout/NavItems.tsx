@@ -1,6 +1,7 @@
-import { type AuthStatus, namedRoutes } from '@lager/shared';
+import { type AuthStatus, currentLanguage, usePermissions } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { type HeaderLink, headerLinks } from './nav-links';
 
 interface NavItemsProps {
   status: AuthStatus;
@@ -8,35 +9,33 @@ interface NavItemsProps {
   logoutBusy: boolean;
 }
 
-/** The header links of spec §2, per login state; the desktop bar and the hamburger menu share them. */
+/** A link's text: its translation key, else its label in the current language (German as fallback). */
+function useLinkLabel() {
+  const { t } = useTranslation('shell');
+  return (link: HeaderLink) => {
+    if (link.labelKey) return t(link.labelKey);
+    const labels = link.label ?? {};
+    return labels[currentLanguage()] ?? labels.de ?? Object.values(labels)[0] ?? link.path;
+  };
+}
+
+/**
+ * The header links of spec §2 per login state, and those the manifest's sections declare;
+ * the desktop bar and the hamburger menu share them.
+ */
 export function NavItems({ status, onLogout, logoutBusy }: NavItemsProps) {
   const { t } = useTranslation('shell');
+  const labelOf = useLinkLabel();
+  const { permissions } = usePermissions();
   const loggedIn = status === 'unverified' || status === 'verified';
+  const links = status === 'unknown' ? [] : headerLinks(status, permissions);
   return (
     <ul className="nav-list">
-      {loggedIn && (
-        <li>
-          <NavLink to={namedRoutes.user()}>{t('nav.user')}</NavLink>
+      {links.map((link) => (
+        <li key={link.path}>
+          <NavLink to={link.path}>{labelOf(link)}</NavLink>
         </li>
-      )}
-      {status === 'verified' && (
-        <>
-          <li>
-            <NavLink to={namedRoutes.warehouse()}>{t('nav.warehouse')}</NavLink>
-          </li>
-          <li>
-            <NavLink to={namedRoutes.admin()}>{t('nav.admin')}</NavLink>
-          </li>
-        </>
-      )}
-      {status === 'loggedOut' && (
-        <li>
-          <NavLink to={namedRoutes.login()}>{t('nav.login')}</NavLink>
-        </li>
-      )}
-      <li>
-        <NavLink to={namedRoutes.info()}>{t('nav.info')}</NavLink>
-      </li>
+      ))}
       {loggedIn && (
         <li>
           <button type="button" className="nav-button" onClick={onLogout} disabled={logoutBusy}>

@@ -3,6 +3,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { act, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
+import infoSection from '../../../../remote-info/section.json';
+import userAdminSection from '../../../../remote-user-admin/section.json';
 import { forgetLoadedSections, preloadSection, RemoteSection, SectionSuspense } from './RemoteSection';
 import { setRemotesManifest } from './remotes-manifest';
 import { SectionProgress } from './SectionProgress';
@@ -11,7 +13,9 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.
 const mockedLoad = jest.mocked(loadRemote);
 const mockedRegister = jest.mocked(registerRemotes);
 
-const entry = (port: number) => ({ stable: { version: '1.0.0', entry: `http://127.0.0.1:${port}/mf-manifest.json` } });
+const entry = (port: number, section: unknown) => ({
+  stable: { version: '1.0.0', entry: `http://127.0.0.1:${port}/mf-manifest.json`, section },
+});
 
 function FakeInfo() {
   return <p>Info section content</p>;
@@ -40,7 +44,9 @@ beforeEach(() => {
   mockedLoad.mockReset();
   mockedRegister.mockReset();
   forgetLoadedSections();
-  setRemotesManifest({ remotes: { 'remote-info': entry(3004), 'remote-user-admin': entry(3003) } });
+  setRemotesManifest({
+    remotes: { 'remote-info': entry(3004, infoSection), 'remote-user-admin': entry(3003, userAdminSection) },
+  });
 });
 
 test('renders a section from its remote, registered from the runtime manifest', async () => {

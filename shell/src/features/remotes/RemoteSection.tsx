@@ -4,6 +4,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Sus
 import { useTranslation } from 'react-i18next';
 import { dependsOnUser, registerSection, setRolloutUser } from './remotes-manifest';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
+import { forgetLoadedExtensions } from './SectionExtension';
 import { trackSectionLoad } from './section-progress';
 
 type SectionModule = { default: ComponentType };
@@ -23,6 +24,7 @@ const entries = new Map<string, SectionEntry>();
 /** Drops every cached section component (a new remotes manifest, or a fresh test). */
 export function forgetLoadedSections(): void {
   entries.clear();
+  forgetLoadedExtensions();
 }
 
 async function loadSection(remote: string, attempt: number): Promise<SectionModule> {

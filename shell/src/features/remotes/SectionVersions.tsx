@@ -2,7 +2,7 @@ import { addTranslations } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import de from './locales/de.json';
 import en from './locales/en.json';
-import { useSectionVersions } from './section-versions';
+import { useSectionMismatches, useSectionVersions } from './section-versions';
 
 addTranslations('sections', { de, en });
 
@@ -13,6 +13,7 @@ addTranslations('sections', { de, en });
 export function SectionVersions() {
   const { t } = useTranslation('sections');
   const versions = useSectionVersions();
+  const mismatches = useSectionMismatches();
   return (
     <details className="section-versions">
       <summary>{t('versions.title')}</summary>
@@ -29,6 +30,17 @@ export function SectionVersions() {
               })}
             </li>
           ))}
+        </ul>
+      )}
+      {mismatches.length > 0 && (
+        <ul aria-label={t('versions.mismatchTitle')}>
+          {mismatches.flatMap((m) =>
+            m.unmet.map((u) => (
+              <li key={`${m.remote}@${m.version}:${u.package}`}>
+                {t('versions.mismatch', { remote: m.remote, version: m.version, ...u })}
+              </li>
+            )),
+          )}
         </ul>
       )}
     </details>

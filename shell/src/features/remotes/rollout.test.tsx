@@ -11,6 +11,7 @@ import {
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import section from '../../../../remote-info/section.json';
 import { bucketOf, inCanary, userBucketKey } from './bucketing';
 import de from './locales/de.json';
 import en from './locales/en.json';
@@ -32,7 +33,7 @@ const CANARY = 'https://cdn.example/remote-info/2.0.0/mf-manifest.json';
 const rollout = (percent: number) => ({
   remotes: {
     'remote-info': {
-      stable: { version: '1.0.0', entry: STABLE },
+      stable: { version: '1.0.0', entry: STABLE, section },
       canary: { version: '2.0.0', entry: CANARY, percent },
     },
   },
@@ -147,7 +148,7 @@ test('QA pins a version with ?lager-pin=, kept in localStorage; entries are rela
       HttpResponse.json({
         remotes: {
           'remote-info': {
-            stable: { version: '1.0.0', entry: 'deploy/remote-info/1.0.0/mf-manifest.json' },
+            stable: { version: '1.0.0', entry: 'deploy/remote-info/1.0.0/mf-manifest.json', section },
             canary: { version: '2.0.0', entry: 'deploy/remote-info/2.0.0/mf-manifest.json', percent: 50 },
           },
         },

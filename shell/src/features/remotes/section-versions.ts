@@ -23,10 +23,18 @@ export interface SectionFailure {
   at: string;
 }
 
+/** A version not mounted because the shell does not provide the shared versions it was built against. */
+export interface SectionMismatch {
+  remote: string;
+  version: string;
+  unmet: { package: string; required: string; provided: string }[];
+}
+
 export const SECTIONS_HEADER = 'X-Lager-Sections';
 
 let versions: readonly SectionVersion[] = [];
 let failures: readonly SectionFailure[] = [];
+let mismatches: readonly SectionMismatch[] = [];
 const listeners = new Set<() => void>();
 
 function publish(): void {
@@ -77,10 +85,28 @@ export function hasFailed(remote: string, version: string): boolean {
   return failures.some((f) => f.remote === remote && f.version === version);
 }
 
+/** Recorded once per remote and version: support reads it in the footer, developers in the console. */
+export function recordSectionMismatch(mismatch: SectionMismatch): void {
+  if (mismatches.some((m) => m.remote === mismatch.remote && m.version === mismatch.version)) return;
+  mismatches = [...mismatches, mismatch];
+  const details = mismatch.unmet.map((u) => `${u.package} ${u.required} (shell: ${u.provided})`).join(', ');
+  console.warn(`[lager] ${mismatch.remote} ${mismatch.version} not mounted: it needs ${details}`);
+  publish();
+}
+
+export function getSectionMismatches(): readonly SectionMismatch[] {
+  return mismatches;
+}
+
+export function useSectionMismatches(): readonly SectionMismatch[] {
+  return useSyncExternalStore(subscribe, getSectionMismatches, getSectionMismatches);
+}
+
 /** Tests and a new manifest start from a clean slate. */
 export function resetSectionVersions(): void {
   versions = [];
   failures = [];
+  mismatches = [];
   publish();
 }
 

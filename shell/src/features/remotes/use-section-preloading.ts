@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
-import { matchRoute, routeTable } from '../routing/route-table';
+import { matchRoute } from '../routing/route-table';
+import { getInstalledSections } from './installed-sections';
 import { preloadSection } from './RemoteSection';
-import { sections } from './remotes-manifest';
 
 /** After this long, and only when the browser is idle, the other sections are fetched too. */
 const IDLE_PRELOAD_AFTER_MS = 2500;
 
 function ownerOf(pathname: string): string | undefined {
-  const route = matchRoute(pathname);
-  const owner = route ? routeTable[route].owner : undefined;
+  const owner = matchRoute(pathname)?.owner;
   return owner && owner !== 'shell' ? owner : undefined;
 }
 
@@ -24,7 +23,7 @@ export function useSectionPreloading(): void {
     let idle: number | undefined;
     const timer = window.setTimeout(() => {
       const warmAll = () => {
-        for (const remote of Object.keys(sections)) preloadSection(remote);
+        for (const { remote } of getInstalledSections()) preloadSection(remote);
       };
       idle = window.requestIdleCallback ? window.requestIdleCallback(warmAll) : window.setTimeout(warmAll, 0);
     }, IDLE_PRELOAD_AFTER_MS);

@@ -1,39 +1,51 @@
 import type { AuthStatus } from '@lager/shared';
-import { type RouteName, routePatterns } from '@lager/shared';
-import { matchRoute, routeTable } from './route-table';
+import { hasAnyPermission, routePatterns } from '@lager/shared';
+import { matchRoute, type RouteEntry } from './route-table';
 
 export type KnownAuthStatus = Exclude<AuthStatus, 'unknown'>;
 
-/** Query parameters a route cannot work without (spec §2): missing one sends the user to `/`. */
-const requiredQuery: Partial<Record<RouteName, string[]>> = {
-  resetpassword: ['token', 'email'],
-  emailverify: ['expires', 'signature'],
-};
-
-function hasRequiredQuery(name: RouteName, search: string): boolean {
+function hasRequiredQuery(route: RouteEntry, search: string): boolean {
   const params = new URLSearchParams(search);
-  return (requiredQuery[name] ?? []).every((key) => !!params.get(key));
+  return route.query.every((key) => !!params.get(key));
+}
+
+/** Where `/` (and every path the product does not have) sends each login state (spec §2). */
+export function startPage(status: KnownAuthStatus): string {
+  if (status === 'loggedOut') return routePatterns.login;
+  return status === 'unverified' ? routePatterns.user : routePatterns.dashboard;
+}
+
+/** Whether a user in this state, holding these permissions, may stay on the route. */
+export function mayVisit(route: RouteEntry, status: KnownAuthStatus, permissions: readonly string[]): boolean {
+  return accessRedirect(route, status, permissions) === null;
 }
 
 /** Where a route sends a user in this login state, or null when they may stay. */
-function accessRedirect(name: RouteName, status: KnownAuthStatus): string | null {
-  const { access } = routeTable[name];
+function accessRedirect(route: RouteEntry, status: KnownAuthStatus, permissions: readonly string[]): string | null {
+  if (route.owner === 'shell' && route.path === '/') return startPage(status);
+  const { access } = route;
   if (access === 'public') return null;
-  if (status === 'loggedOut') {
-    // Home is not among the pages a logged-out user may reach: it goes to /login like everything else.
-    return access === 'guest' && name !== 'home' ? null : routePatterns.login;
-  }
+  if (status === 'loggedOut') return access === 'guest' ? null : routePatterns.login;
   if (status === 'unverified') return access === 'account' ? null : routePatterns.user;
-  return access === 'guest' ? routePatterns.dashboard : null;
+  if (access === 'guest') return routePatterns.dashboard;
+  // A page the user lacks the permission for is, to them, a page the product does not have.
+  if (route.permissions.length && !hasAnyPermission(permissions, route.permissions)) return startPage(status);
+  return null;
 }
 
 /**
  * The route guard of spec §2 as one pure function: unknown paths and routes missing their
- * required query go to `/`, which the guard then resolves for the login state, so the
- * user ends up where they belong in one redirect.
+ * required query go to the start page of the login state, so the user ends up where they
+ * belong in one redirect. The table comes from the manifest's section descriptions.
  */
-export function guardRedirect(pathname: string, search: string, status: KnownAuthStatus): string | null {
-  const name = matchRoute(pathname);
-  if (!name || !hasRequiredQuery(name, search)) return accessRedirect('home', status) ?? routePatterns.home;
-  return accessRedirect(name, status);
+export function guardRedirect(
+  pathname: string,
+  search: string,
+  status: KnownAuthStatus,
+  permissions: readonly string[] = [],
+  routes?: readonly RouteEntry[],
+): string | null {
+  const route = matchRoute(pathname, routes);
+  if (!route || !hasRequiredQuery(route, search)) return startPage(status);
+  return accessRedirect(route, status, permissions);
 }

@@ -1,63 +1,110 @@
-import { type RouteName, routePatterns } from '@lager/shared';
+import { type AccessClass, permissionList, type SectionRoute } from '@lager/shared/sections';
 import { matchPath } from 'react-router-dom';
+import { getInstalledSections, type InstalledSection } from '../remotes/installed-sections';
 
-/** Who renders a route: the shell itself or one of the remotes (rsbuild.config.ts names). */
-export type RouteOwner = 'shell' | 'remote-account' | 'remote-info' | 'remote-user-admin' | 'remote-warehouse-admin';
+/** Who renders a route: the shell itself or the remote (manifest name) whose description claims it. */
+export type RouteOwner = 'shell' | (string & {});
 
 /**
  * Which login states may see a route (spec §2, route guard):
  * - `public`: the info pages, reachable in every state;
- * - `guest`: login, register, forgotpassword, reset-password (and home): logged out only;
+ * - `guest`: login, register, forgotpassword, reset-password: logged out only;
  * - `account`: /user and e-mail verify: any logged-in user;
  * - `verified`: everything else: logged in and verified.
  */
-export type RouteAccess = 'public' | 'guest' | 'account' | 'verified';
+export type RouteAccess = AccessClass;
 
-interface RouteInfo {
+export interface RouteEntry {
   owner: RouteOwner;
+  path: string;
   access: RouteAccess;
+  /** Any one of these is needed (verified routes only); empty: no permission needed. */
+  permissions: string[];
+  /** Query parameters the route cannot work without. */
+  query: string[];
+  /** Top-level pages have no back button (spec §2). */
+  topLevel: boolean;
+  name?: string;
 }
 
-const account = (access: RouteAccess): RouteInfo => ({ owner: 'remote-account', access });
-const info: RouteInfo = { owner: 'remote-info', access: 'public' };
-const userAdmin: RouteInfo = { owner: 'remote-user-admin', access: 'verified' };
-const warehouseAdmin: RouteInfo = { owner: 'remote-warehouse-admin', access: 'verified' };
-const shell: RouteInfo = { owner: 'shell', access: 'verified' };
+/**
+ * The shell's own pages. `/` is the shell's too: nobody stays there, the guard sends every
+ * login state to its start page (guard.ts).
+ */
+export const SHELL_ROUTES: readonly RouteEntry[] = [
+  { owner: 'shell', name: 'home', path: '/', access: 'public', permissions: [], query: [], topLevel: true },
+  ...(['dashboard', 'warehouse', 'admin'] as const).map(
+    (name): RouteEntry => ({
+      owner: 'shell',
+      name,
+      path: `/${name}`,
+      access: 'verified',
+      permissions: [],
+      query: [],
+      topLevel: true,
+    }),
+  ),
+];
 
-/** Every path of spec §2, mapped to its owner and access class. Anything else is unknown (→ `/`). */
-export const routeTable: Record<RouteName, RouteInfo> = {
-  home: account('guest'),
-  login: account('guest'),
-  register: account('guest'),
-  forgotpassword: account('guest'),
-  resetpassword: account('guest'),
-  user: account('account'),
-  emailverify: account('account'),
-  info,
-  about: info,
-  agb: info,
-  privacypolicy: info,
-  dashboard: shell,
-  warehouse: shell,
-  admin: shell,
-  useradmin: userAdmin,
-  inviteuser: userAdmin,
-  removeuser: userAdmin,
-  userroles: userAdmin,
-  newrole: userAdmin,
-  assignrole: userAdmin,
-  editrole: userAdmin,
-  invitation: userAdmin,
-  warehouseadmin: warehouseAdmin,
-  newwarehouse: warehouseAdmin,
-  mywarehouse: warehouseAdmin,
-  editwarehouse: warehouseAdmin,
-  guestwarehouse: warehouseAdmin,
-};
+function entryOf(owner: string, route: SectionRoute): RouteEntry {
+  return {
+    owner,
+    path: route.path,
+    access: route.access,
+    permissions: permissionList(route.permission),
+    query: route.query ?? [],
+    topLevel: route.topLevel ?? false,
+    ...(route.name ? { name: route.name } : {}),
+  };
+}
 
-const names = Object.keys(routePatterns) as RouteName[];
+const segments = (path: string) => path.split('/').filter(Boolean);
+const isParam = (segment: string) => segment.startsWith(':');
 
-/** The named route a path belongs to, or undefined for a path the product does not have. */
-export function matchRoute(pathname: string): RouteName | undefined {
-  return names.find((name) => matchPath(routePatterns[name], pathname) !== null);
+/** Two patterns overlap when some path matches both (`/stock/:id` and `/stock/new` do). */
+export function patternsOverlap(a: string, b: string): boolean {
+  const left = segments(a);
+  const right = segments(b);
+  return left.length === right.length && left.every((s, i) => s === right[i] || isParam(s) || isParam(right[i]!));
+}
+
+/**
+ * The route table: the shell's pages first, then every section's routes in manifest order.
+ * A pattern that overlaps one declared earlier is dropped with a warning, so the first
+ * declaration always wins, whatever order react-router would rank them in.
+ */
+export function buildRouteTable(sections: readonly InstalledSection[]): { routes: RouteEntry[]; warnings: string[] } {
+  const routes: RouteEntry[] = [...SHELL_ROUTES];
+  const warnings: string[] = [];
+  for (const section of sections) {
+    for (const route of section.routes) {
+      const earlier = routes.find((r) => patternsOverlap(r.path, route.path));
+      if (earlier) {
+        warnings.push(
+          `[lager] ${section.remote}: route ${route.path} overlaps ${earlier.path} of ${earlier.owner}, which was declared first and wins`,
+        );
+        continue;
+      }
+      routes.push(entryOf(section.remote, route));
+    }
+  }
+  return { routes, warnings };
+}
+
+let built: { from: readonly InstalledSection[]; routes: RouteEntry[] } | undefined;
+
+/** The table for the sections read at start (rebuilt only when they change, e.g. between tests). */
+export function getRouteTable(): RouteEntry[] {
+  const sections = getInstalledSections();
+  if (built?.from !== sections) {
+    const { routes, warnings } = buildRouteTable(sections);
+    for (const warning of warnings) console.warn(warning);
+    built = { from: sections, routes };
+  }
+  return built.routes;
+}
+
+/** The route a path belongs to, or undefined for a path the product does not have. */
+export function matchRoute(pathname: string, routes: readonly RouteEntry[] = getRouteTable()): RouteEntry | undefined {
+  return routes.find((route) => matchPath(route.path, pathname) !== null);
 }

@@ -1,0 +1,58 @@
+/**
+ * The shared-version contract at run time. Every remote's manifest entry lists the ranges it
+ * was built against (`requires`, from the `requiredVersion` of its federation singletons);
+ * the shell knows the versions it provides (injected by rsbuild.config.ts). A version whose
+ * range the shell does not satisfy is never mounted.
+ */
+import satisfies from 'semver/functions/satisfies';
+
+/** Injected by rsbuild.config.ts into the shell build: singleton package → version it provides. */
+declare const __LAGER_SHARED_VERSIONS__: Record<string, string> | undefined;
+
+let provided: Record<string, string> =
+  typeof __LAGER_SHARED_VERSIONS__ === 'undefined' ? {} : { ...__LAGER_SHARED_VERSIONS__ };
+
+/** What this shell build provides (tests set their own). */
+export function getProvidedVersions(): Readonly<Record<string, string>> {
+  return provided;
+}
+
+export function setProvidedVersions(next: Record<string, string>): void {
+  provided = { ...next };
+}
+
+export interface UnmetRequirement {
+  package: string;
+  required: string;
+  provided: string;
+}
+
+/** `react/jsx-runtime` → `react`, `@lager/shared/testing` → `@lager/shared`. */
+export function packageOf(request: string): string {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/**
+ * The requirements the shell does not meet. Packages the shell does not provide are the
+ * remote's own business (it brings its own copy); an unparsable range counts as unmet.
+ */
+export function unmetRequirements(
+  requires: Readonly<Record<string, string>> | undefined,
+  provides: Readonly<Record<string, string>> = provided,
+): UnmetRequirement[] {
+  const unmet = new Map<string, UnmetRequirement>();
+  for (const [request, required] of Object.entries(requires ?? {})) {
+    const name = packageOf(request);
+    const version = provides[name];
+    if (!version || unmet.has(name)) continue;
+    let ok = false;
+    try {
+      ok = satisfies(version, required, { includePrerelease: true });
+    } catch {
+      ok = false;
+    }
+    if (!ok) unmet.set(name, { package: name, required, provided: version });
+  }
+  return [...unmet.values()];
+}
