@@ -1,7 +1,14 @@
 export * from './api/api';
 export { api, TAGS } from './api/api';
 export { axiosBaseQuery, type HttpArgs } from './api/base-query';
-export { type ApiError, hasFieldError, isApiError, messageIncludes, normalizeError } from './api/errors';
+export {
+  type ApiError,
+  type AppErrorCode,
+  type ErrorTable,
+  errorKey,
+  isApiError,
+  normalizeError,
+} from './api/errors';
 export { CSRF_COOKIE_PATH, fetchCsrfCookie, http, readCookie, XSRF_COOKIE, XSRF_HEADER } from './api/http';
 export type * from './api/types';
 export * from './auth/auth';
@@ -9,6 +16,8 @@ export { RequirePermission } from './auth/require-permission';
 export { browser } from './browser';
 export * from './config/runtime-config';
 export * from './constants';
+export { FormFailure, type FormSubmitOptions, type Message, useFormSubmit } from './forms/use-form-submit';
+export { useSingleFlight } from './forms/use-single-flight';
 export { useDelayed } from './hooks/use-delayed';
 export { useDelayedNavigation } from './hooks/use-delayed-navigation';
 export { useDraft } from './hooks/use-draft';
@@ -34,7 +43,9 @@ export {
 } from './store';
 export { Checklist, type ChecklistItem } from './ui/checklist';
 export { ConfirmDialog, Dialog, PasswordConfirmDialog } from './ui/dialogs';
-export { Alert, Card, EmptyState, Loading, NoPermission, Page } from './ui/feedback';
+export { Alert, Card, EmptyState, Loading, NoPermission, Page, Skeleton } from './ui/feedback';
 export { SelectField, type SelectOption, TextField } from './ui/fields';
+export { type Feedback, FormFeedback } from './ui/form-feedback';
 export { translatedOptions } from './ui/options';
+export { usePageTitle } from './ui/page-title';
 export * from './validation';

@@ -9,4 +9,5 @@ export const ACCOUNT_NS = 'account';
 addTranslations(ACCOUNT_NS, { de, en });
 
 /** The section's texts; `common:` keys of the shared catalogue stay reachable with their prefix. */
-export const useAccountTranslation = () => useTranslation([ACCOUNT_NS, 'common']);
+export const ACCOUNT_TEXTS = [ACCOUNT_NS, 'common'];
+export const useAccountTranslation = () => useTranslation(ACCOUNT_TEXTS);

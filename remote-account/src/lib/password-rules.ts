@@ -1,8 +1,16 @@
-import { isLongEnoughPassword } from '@lager/shared';
+import { allFilled, isLongEnoughPassword } from '@lager/shared';
 
 /** Spec §5 for every new password (register, change, reset): min length first, then the match. */
 export function newPasswordError(password: string, confirmation: string): string | undefined {
   if (!isLongEnoughPassword(password)) return 'common:errors.passwordTooShort';
   if (password !== confirmation) return 'common:errors.passwordMismatch';
   return undefined;
+}
+
+/** Spec §5 for the password forms (change, reset): every field filled, then the new-password rules. */
+type PasswordFields = { password: string; password_confirmation: string; current_password?: string };
+
+export function passwordFormError(values: PasswordFields): string | undefined {
+  if (!allFilled(...Object.values(values))) return 'common:errors.fillAllFields';
+  return newPasswordError(values.password, values.password_confirmation);
 }

@@ -1,5 +1,7 @@
 import {
   Alert,
+  type Feedback,
+  FormFeedback,
   SelectField,
   TextField,
   translatedOptions,
@@ -13,25 +15,20 @@ import type { WarehouseFormValues } from './warehouse-form-values';
 interface WarehouseFormProps {
   values: WarehouseFormValues;
   onChange: <K extends keyof WarehouseFormValues>(field: K, value: WarehouseFormValues[K]) => void;
-  onSubmit: () => void;
+  onSubmit: (event: FormEvent) => void;
   submitLabel: string;
   /** A request runs or the screen is about to leave: no second submit. */
   busy: boolean;
-  error?: string;
-  success?: string;
+  feedback: Feedback | null;
 }
 
 /** Name, industry and usage: the one form behind "new warehouse" and "edit warehouse". */
-export function WarehouseForm({ values, onChange, onSubmit, submitLabel, busy, error, success }: WarehouseFormProps) {
+export function WarehouseForm({ values, onChange, onSubmit, submitLabel, busy, feedback }: WarehouseFormProps) {
   const { t, i18n } = useTranslation('warehouseAdmin');
   const industries = useGetIndustriesQuery();
   const usages = useGetUsagesQuery();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!busy) onSubmit();
-  };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={busy}>
         <TextField
           label={t('common:labels.name')}
@@ -55,8 +52,7 @@ export function WarehouseForm({ values, onChange, onSubmit, submitLabel, busy, e
         />
       </fieldset>
       {(industries.isError || usages.isError) && <Alert kind="error">{t('errors.optionsLoadFailed')}</Alert>}
-      <Alert kind="error">{error}</Alert>
-      <Alert kind="success">{success}</Alert>
+      <FormFeedback feedback={feedback} />
       <div className="actions">
         <button type="submit" disabled={busy} aria-busy={busy}>
           {submitLabel}

@@ -12,9 +12,13 @@ export type WarehouseFormValues = {
 
 export const EMPTY_WAREHOUSE_FORM: WarehouseFormValues = { name: '', industry_id: '', usage_id: '' };
 
-/** Spec §5: name, industry and usage are all required; null means "fill all fields". */
-export function toWarehouseInput(values: WarehouseFormValues): WarehouseInput | null {
-  if (!allFilled(values.name, values.industry_id, values.usage_id)) return null;
+/** Spec §5: name, industry and usage are all required. */
+export function warehouseFormError(values: WarehouseFormValues): string | undefined {
+  return allFilled(values.name, values.industry_id, values.usage_id) ? undefined : 'common:errors.fillAllFields';
+}
+
+/** What goes over the wire, once `warehouseFormError` found nothing. */
+export function toWarehouseInput(values: WarehouseFormValues): WarehouseInput {
   return { name: values.name.trim(), industry_id: Number(values.industry_id), usage_id: Number(values.usage_id) };
 }
 

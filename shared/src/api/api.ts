@@ -24,7 +24,7 @@ export const api = createApi({
         if (result.error) return result.error.status === 401 ? { data: null } : { error: result.error };
         // An HTML page (a misrouted proxy, an SPA fallback) is not a user: never guess a login state from it.
         if (!result.data || typeof result.data !== 'object') {
-          return { error: { status: 0, message: 'GET api/user did not answer with JSON' } };
+          return { error: { status: 0, code: 'network', message: 'GET api/user did not answer with JSON' } };
         }
         return { data: result.data as User };
       },

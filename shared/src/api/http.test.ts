@@ -64,7 +64,7 @@ test('errors become {status, code, message, errors}', async () => {
   server.use(
     rest.put(`${API}/api/profile/update`, () =>
       HttpResponse.json(
-        { message: 'The email has already been taken.', code: 'validation', errors: { email: ['already taken'] } },
+        { message: 'The email has already been taken.', code: 'email.taken', errors: { email: ['already taken'] } },
         { status: 422 },
       ),
     ),
@@ -73,7 +73,7 @@ test('errors become {status, code, message, errors}', async () => {
   const error = await http.put('api/profile/update', { email: 'x@y.z' }).catch(normalizeError);
   expect(error).toEqual({
     status: 422,
-    code: 'validation',
+    code: 'email.taken',
     message: 'The email has already been taken.',
     errors: { email: ['already taken'] },
   });

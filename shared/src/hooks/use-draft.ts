@@ -7,7 +7,8 @@ function withoutSecrets<T extends Record<string, unknown>>(values: T): Partial<T
   return Object.fromEntries(Object.entries(values).filter(([k]) => !isSecret(k))) as Partial<T>;
 }
 
-function readDraft<T extends Record<string, unknown>>(key: string, initial: T): T {
+function readDraft<T extends Record<string, unknown>>(key: string | null, initial: T): T {
+  if (key === null) return initial;
   try {
     const stored = JSON.parse(window.localStorage.getItem(PREFIX + key) ?? 'null') as Partial<T> | null;
     if (!stored || typeof stored !== 'object') return initial;
@@ -24,12 +25,13 @@ function readDraft<T extends Record<string, unknown>>(key: string, initial: T): 
 /**
  * Form state that survives a reload: every field except passwords is kept in
  * localStorage under `draft:<key>` and removed by `clearDraft` (call it on submit).
+ * With the key `null` it is plain state (forms of password fields only).
  */
-export function useDraft<T extends Record<string, unknown>>(key: string, initial: T) {
+export function useDraft<T extends Record<string, unknown>>(key: string | null, initial: T) {
   const [values, setValues] = useState<T>(() => readDraft(key, initial));
 
   useEffect(() => {
-    window.localStorage.setItem(PREFIX + key, JSON.stringify(withoutSecrets(values)));
+    if (key !== null) window.localStorage.setItem(PREFIX + key, JSON.stringify(withoutSecrets(values)));
   }, [key, values]);
 
   const setField = useCallback(<K extends keyof T>(field: K, value: T[K]) => {
@@ -37,13 +39,13 @@ export function useDraft<T extends Record<string, unknown>>(key: string, initial
   }, []);
 
   const clearDraft = useCallback(() => {
-    window.localStorage.removeItem(PREFIX + key);
+    if (key !== null) window.localStorage.removeItem(PREFIX + key);
   }, [key]);
 
   /** Clears the stored draft and resets the form (passwords too). */
   const reset = useCallback(
     (next: T = initial) => {
-      window.localStorage.removeItem(PREFIX + key);
+      if (key !== null) window.localStorage.removeItem(PREFIX + key);
       setValues(next);
     },
     [key, initial],

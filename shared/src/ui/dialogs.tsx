@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { Alert } from './feedback';
 import { TextField } from './fields';
+import { type Feedback, FormFeedback } from './form-feedback';
 
 interface DialogProps {
   title: string;
@@ -71,9 +72,8 @@ interface PasswordConfirmDialogProps {
   message?: ReactNode;
   confirmLabel?: string;
   busy?: boolean;
-  /** Error or success text from the last attempt (already translated). */
-  error?: string;
-  success?: string;
+  /** What the last attempt said (useFormSubmit's `feedback`). */
+  feedback?: Feedback | null;
   onConfirm: (password: string) => void;
   onCancel: () => void;
 }
@@ -84,8 +84,7 @@ export function PasswordConfirmDialog({
   message,
   confirmLabel,
   busy,
-  error,
-  success,
+  feedback,
   onConfirm,
   onCancel,
 }: PasswordConfirmDialogProps) {
@@ -106,8 +105,7 @@ export function PasswordConfirmDialog({
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Alert kind="error">{error}</Alert>
-        <Alert kind="success">{success}</Alert>
+        <FormFeedback feedback={feedback} />
         <div className="actions">
           <button type="button" className="secondary" onClick={onCancel} disabled={busy}>
             {t('buttons.cancel')}

@@ -1,4 +1,4 @@
-import { api, type MessageResponse, type User } from '@lager/shared';
+import { api, type ErrorTable, type MessageResponse, type User } from '@lager/shared';
 
 export interface LoginArgs {
   email: string;
@@ -32,3 +32,13 @@ const authApi = api.injectEndpoints({
 });
 
 export const { useAccountLoginMutation, useAccountRegisterMutation, useLazyAccountCheckEmailQuery } = authApi;
+
+/** Spec §8: any login failure is loginFailed. */
+export const LOGIN_ERRORS: ErrorTable = { fallback: 'errors.loginFailed' };
+
+/** Spec §8: the e-mail may have been taken since the check; terms not accepted. */
+export const REGISTER_ERRORS: ErrorTable = {
+  'email.taken': 'errors.email_unique',
+  fields: { email: 'errors.email_unique', accept_terms: 'errors.termsNotAccepted' },
+  fallback: 'errors.errorOccurred',
+};

@@ -1,4 +1,4 @@
-import { api, type MessageResponse } from '@lager/shared';
+import { api, type ErrorTable, type MessageResponse } from '@lager/shared';
 
 export interface ResetTokenArgs {
   token: string;
@@ -29,3 +29,9 @@ const passwordResetApi = api.injectEndpoints({
 
 export const { useAccountForgotPasswordMutation, useAccountValidateResetTokenQuery, useAccountResetPasswordMutation } =
   passwordResetApi;
+
+/** Spec §8: forgot-password failure. */
+export const FORGOT_PASSWORD_ERRORS: ErrorTable = { fallback: 'errors.resetFailed' };
+
+/** Spec §8: reset failure. */
+export const RESET_PASSWORD_ERRORS: ErrorTable = { fallback: 'errors.passwordResetFailed' };

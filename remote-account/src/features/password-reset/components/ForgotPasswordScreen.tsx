@@ -1,59 +1,36 @@
-import { Alert, Card, DELAYS, isEmail, Page, TextField, useDelayed, useDraft } from '@lager/shared';
-import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useAccountTranslation } from '../../../lib/i18n';
-import { useSingleFlight } from '../../../lib/use-single-flight';
-import { useAccountForgotPasswordMutation } from '../api/password-reset-api';
-
-const EMPTY = { email: '' };
+import { Card, DELAYS, FormFeedback, isEmail, Page, TextField, useFormSubmit } from '@lager/shared';
+import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
+import { FORGOT_PASSWORD_ERRORS, useAccountForgotPasswordMutation } from '../api/password-reset-api';
 
 export function ForgotPasswordScreen() {
   const { t } = useAccountTranslation();
-  const navigate = useNavigate();
-  const { values, setField, reset } = useDraft('account-forgot-password', EMPTY);
   const [requestLink] = useAccountForgotPasswordMutation();
-  const { busy, run } = useSingleFlight();
-  const schedule = useDelayed();
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState(false);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (done) return;
-    const email = values.email.trim();
-    if (!isEmail(email)) {
-      setError(t('common:errors.invalidEmail'));
-      return;
-    }
-    void run(async () => {
-      setError(undefined);
-      try {
-        await requestLink(email).unwrap();
-        reset();
-        setDone(true);
-        schedule(() => navigate('/login'), DELAYS.forgotPasswordRedirect);
-      } catch {
-        setError(t('errors.resetFailed'));
-      }
-    });
-  };
+  const form = useFormSubmit({
+    ns: ACCOUNT_TEXTS,
+    initial: { email: '' },
+    draftKey: 'account-forgot-password',
+    validate: (v) => (isEmail(v.email) ? undefined : 'common:errors.invalidEmail'),
+    send: (v) => requestLink(v.email.trim()).unwrap(),
+    errors: FORGOT_PASSWORD_ERRORS,
+    success: 'messages.resetLinkSent',
+    after: { ms: DELAYS.forgotPasswordRedirect, to: '/login' },
+  });
 
   return (
     <Page title={t('titles.forgotPassword')}>
       <Card>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit} noValidate>
           <p>{t('hints.forgotPassword')}</p>
           <TextField
             label={t('labels.email')}
             type="email"
             autoComplete="email"
-            value={values.email}
-            onChange={(e) => setField('email', e.target.value)}
+            value={form.values.email}
+            onChange={(e) => form.setField('email', e.target.value)}
           />
-          <Alert kind="error">{error}</Alert>
-          <Alert kind="success">{done && t('messages.resetLinkSent')}</Alert>
+          <FormFeedback feedback={form.feedback} />
           <div className="actions">
-            <button type="submit" disabled={busy || done} aria-busy={busy}>
+            <button type="submit" disabled={form.busy || form.done} aria-busy={form.busy}>
               {t('buttons.sendResetLink')}
             </button>
           </div>

@@ -1,15 +1,15 @@
-import { api, type MessageResponse, type User } from '@lager/shared';
+import { api, type ErrorTable, type MessageResponse, type User } from '@lager/shared';
 
 export interface ProfileUpdate {
   name?: string;
   email?: string;
 }
 
-export interface PasswordChange {
+export type PasswordChange = {
   current_password: string;
   password: string;
   password_confirmation: string;
-}
+};
 
 const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -38,3 +38,27 @@ export const {
   useAccountResendVerificationMutation,
   useAccountDeleteAccountMutation,
 } = profileApi;
+
+/** Spec §8: a taken e-mail, an invalid field, else profileUpdateFailed. */
+export const PROFILE_ERRORS: ErrorTable = {
+  'email.taken': 'errors.emailAlreadyTaken',
+  fields: { name: 'errors.nameTooLong', email: 'common:errors.invalidEmail' },
+  fallback: 'errors.profileUpdateFailed',
+};
+
+/** Spec §8: a wrong current password, else passwordUpdateFailed. */
+export const PASSWORD_CHANGE_ERRORS: ErrorTable = {
+  'password.current_incorrect': 'errors.currentPasswordIncorrect',
+  fallback: 'errors.passwordUpdateFailed',
+};
+
+/** Spec §8: 403 wrong password, 422 missing password, else deleteAccountFailed. */
+export const DELETE_ACCOUNT_ERRORS: ErrorTable = {
+  'password.incorrect': 'errors.incorrectPassword',
+  'auth.forbidden': 'errors.incorrectPassword',
+  'validation.failed': 'errors.passwordFieldRequired',
+  fallback: 'errors.deleteAccountFailed',
+};
+
+/** Spec §8: resend failure. */
+export const RESEND_VERIFICATION_ERRORS: ErrorTable = { fallback: 'errors.resendVerificationMessageNegative' };

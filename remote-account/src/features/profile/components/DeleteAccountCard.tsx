@@ -1,43 +1,23 @@
-import { browser, Card, DELAYS, isBlank, normalizeError, PasswordConfirmDialog, useDelayed } from '@lager/shared';
+import { Card, DELAYS, isBlank, PasswordConfirmDialog, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
-import { useAccountTranslation } from '../../../lib/i18n';
-import { useSingleFlight } from '../../../lib/use-single-flight';
-import { useAccountDeleteAccountMutation } from '../api/profile-api';
-import { deleteAccountFailureKey } from './profile-rules';
+import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
+import { DELETE_ACCOUNT_ERRORS, useAccountDeleteAccountMutation } from '../api/profile-api';
 
 export function DeleteAccountCard() {
   const { t } = useAccountTranslation();
   const [deleteAccount] = useAccountDeleteAccountMutation();
-  const { busy, run } = useSingleFlight();
-  const schedule = useDelayed();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState(false);
-
-  const confirm = (password: string) => {
-    if (done) return;
-    if (isBlank(password)) {
-      setError(t('errors.passwordFieldRequired'));
-      return;
-    }
-    void run(async () => {
-      setError(undefined);
-      try {
-        await deleteAccount(password).unwrap();
-        setDone(true);
-        // The reload starts the app logged out (spec §4).
-        schedule(() => browser.reload(), DELAYS.accountDeleteReload);
-      } catch (err) {
-        setError(t(deleteAccountFailureKey(normalizeError(err))));
-      }
-    });
-  };
-
-  const close = () => {
-    if (busy || done) return;
-    setOpen(false);
-    setError(undefined);
-  };
+  const form = useFormSubmit({
+    ns: ACCOUNT_TEXTS,
+    initial: { password: '' },
+    validate: (v) => (isBlank(v.password) ? 'errors.passwordFieldRequired' : undefined),
+    send: (v) => deleteAccount(v.password).unwrap(),
+    errors: DELETE_ACCOUNT_ERRORS,
+    success: 'messages.accountDeleted',
+    // The reload starts the app logged out (spec §4).
+    after: { ms: DELAYS.accountDeleteReload, reload: true },
+  });
+  const locked = form.busy || form.done;
 
   return (
     <Card title={t('titles.deleteAccount')}>
@@ -52,11 +32,10 @@ export function DeleteAccountCard() {
           title={t('titles.deleteAccount')}
           message={t('hints.deleteWarning')}
           confirmLabel={t('buttons.confirmDelete')}
-          busy={busy || done}
-          error={error}
-          success={done ? t('messages.accountDeleted') : undefined}
-          onConfirm={confirm}
-          onCancel={close}
+          busy={locked}
+          feedback={form.feedback}
+          onConfirm={(password) => void form.submit({ password })}
+          onCancel={() => !locked && setOpen(false)}
         />
       )}
     </Card>

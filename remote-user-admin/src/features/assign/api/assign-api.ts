@@ -1,4 +1,4 @@
-import { api, type MessageResponse } from '@lager/shared';
+import { api, type ErrorTable, type MessageResponse } from '@lager/shared';
 
 export interface AssignRoleInput {
   user_id: number;
@@ -17,3 +17,14 @@ const assignApi = api.injectEndpoints({
 });
 
 export const { useUserAdminAssignRoleMutation } = assignApi;
+
+/** Spec §8, assign role: the server's refusals as catalogue texts, else assignRoleFailed. */
+export const ASSIGN_ROLE_ERRORS: ErrorTable = {
+  'auth.forbidden': 'errors.actionUnauthorized',
+  'permission.missing': 'errors.actionUnauthorized',
+  'role.owner_protected': 'errors.ownerRoleProtected',
+  'member.self': 'errors.notYourself',
+  'member.not_found': 'errors.memberNotFound',
+  'role.not_found': 'errors.roleNotFound',
+  fallback: 'errors.assignRoleFailed',
+};

@@ -1,4 +1,4 @@
-import { api } from '@lager/shared';
+import { api, type ErrorTable } from '@lager/shared';
 
 export type InvitationAction = 'accept' | 'decline';
 
@@ -23,3 +23,9 @@ const invitationsApi = api.injectEndpoints({
 });
 
 export const { useUserAdminRespondToInvitationMutation } = invitationsApi;
+
+/** Spec §8, invitation handler: an already processed invitation, anything else. */
+export const INVITATION_ERRORS: ErrorTable = {
+  'invitation.processed': 'errors.invitationUsed',
+  fallback: 'errors.invitationFailed',
+};

@@ -79,7 +79,7 @@ test.each([
   ['400 with any text', () => errorJson(400, 'Bad request'), USED],
   ['the processed text with another status', () => errorJson(409, 'This invitation has already been processed.'), USED],
   ['the German processed text', () => errorJson(409, 'Diese Einladung wurde bereits bearbeitet.'), USED],
-  ['the processed code', () => errorJson(409, 'x', 'invitation.already_processed'), USED],
+  ['the processed code', () => errorJson(409, 'x', 'invitation.processed'), USED],
   ['404 not found', () => errorJson(404, 'Invitation not found.'), FAILED],
   ['403 wrong user', () => errorJson(403, 'This invitation is for another user.'), FAILED],
   ['500', () => new HttpResponse(null, { status: 500 }), FAILED],

@@ -1,12 +1,9 @@
-import { Alert, browser, DELAYS, Loading, Page, useDelayed } from '@lager/shared';
-import { useEffect, useRef, useState } from 'react';
+import { DELAYS, FormFeedback, Loading, Page, useFormSubmit } from '@lager/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { NS } from '../../../lib/namespace';
-import { isInvitationAction, useUserAdminRespondToInvitationMutation } from '../api/invitations-api';
-import { invitationErrorKey } from '../invitation-errors';
-
-type State = { kind: 'pending' } | { kind: 'done'; text: string } | { kind: 'error'; text: string };
+import { INVITATION_ERRORS, isInvitationAction, useUserAdminRespondToInvitationMutation } from '../api/invitations-api';
 
 const NEXT = { accept: '/warehouse', decline: '/dashboard' } as const;
 
@@ -14,10 +11,17 @@ const NEXT = { accept: '/warehouse', decline: '/dashboard' } as const;
 export function InvitationHandler() {
   const { t } = useTranslation(NS);
   const { action, token = '' } = useParams();
-  const navigate = useNavigate();
-  const schedule = useDelayed();
   const [respond] = useUserAdminRespondToInvitationMutation();
-  const [state, setState] = useState<State>({ kind: 'pending' });
+  const valid = isInvitationAction(action);
+  const form = useFormSubmit({
+    ns: NS,
+    initial: {},
+    send: () => (valid ? respond({ action, token }).unwrap() : Promise.reject(new Error(`Unknown action ${action}`))),
+    errors: INVITATION_ERRORS,
+    success: action === 'accept' ? 'messages.invitationAccepted' : 'messages.invitationDeclined',
+    after: valid ? { ms: DELAYS.invitationHandlerRedirect, to: NEXT[action], reload: true } : undefined,
+  });
+  const { submit, feedback } = form;
   // A token can be used once: StrictMode's second effect run (or a re-render) must not send it again.
   const handled = useRef<string | null>(null);
 
@@ -25,33 +29,12 @@ export function InvitationHandler() {
     const attempt = `${action}/${token}`;
     if (handled.current === attempt) return;
     handled.current = attempt;
-    if (!isInvitationAction(action)) {
-      setState({ kind: 'error', text: t('errors.invitationFailed') });
-      return;
-    }
-    respond({ action, token })
-      .unwrap()
-      .then(() => {
-        setState({
-          kind: 'done',
-          text: t(action === 'accept' ? 'messages.invitationAccepted' : 'messages.invitationDeclined'),
-        });
-        schedule(() => {
-          navigate(NEXT[action]);
-          browser.reload();
-        }, DELAYS.invitationHandlerRedirect);
-      })
-      .catch((err: unknown) => {
-        console.error('Answering the invitation failed', err);
-        setState({ kind: 'error', text: t(invitationErrorKey(err)) });
-      });
-  }, [action, token, respond, schedule, navigate, t]);
+    void submit();
+  }, [action, token, submit]);
 
   return (
     <Page title={t('titles.invitation')}>
-      {state.kind === 'pending' && <Loading label={t('messages.processingInvitation')} />}
-      {state.kind === 'done' && <Alert kind="success">{state.text}</Alert>}
-      {state.kind === 'error' && <Alert kind="error">{state.text}</Alert>}
+      {feedback ? <FormFeedback feedback={feedback} /> : <Loading label={t('messages.processingInvitation')} />}
     </Page>
   );
 }

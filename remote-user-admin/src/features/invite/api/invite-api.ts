@@ -1,4 +1,4 @@
-import { api, type MessageResponse } from '@lager/shared';
+import { api, type ErrorTable, type MessageResponse } from '@lager/shared';
 
 const inviteApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,3 +11,12 @@ const inviteApi = api.injectEndpoints({
 });
 
 export const { useUserAdminSendInvitationMutation } = inviteApi;
+
+/** Spec §8, invite: the four refusals by code, anything else inviteFailed. */
+export const INVITE_ERRORS: ErrorTable = {
+  'invite.not_registered': 'errors.inviteNotRegistered',
+  'invite.self': 'errors.inviteSelf',
+  'invite.already_member': 'errors.inviteAlreadyMember',
+  'invite.exists': 'errors.inviteExists',
+  fallback: 'errors.inviteFailed',
+};

@@ -116,7 +116,7 @@ const MAPPINGS = [
     de: 'Der Benutzer ist bereits Mitglied dieses Lagers.',
   },
   {
-    code: 'invite.already_invited',
+    code: 'invite.exists',
     en: 'An invitation for this user already exists.',
     de: 'Für diesen Benutzer existiert bereits eine Einladung.',
   },

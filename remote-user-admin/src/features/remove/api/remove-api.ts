@@ -1,4 +1,4 @@
-import { api } from '@lager/shared';
+import { api, type ErrorTable } from '@lager/shared';
 
 const removeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,3 +11,6 @@ const removeApi = api.injectEndpoints({
 });
 
 export const { useUserAdminRemoveUsersMutation } = removeApi;
+
+/** Spec §8, remove users. */
+export const REMOVE_USERS_ERRORS: ErrorTable = { fallback: 'errors.removeUsersFailed' };

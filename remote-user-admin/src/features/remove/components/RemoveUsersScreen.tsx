@@ -3,46 +3,47 @@ import {
   Checklist,
   ConfirmDialog,
   EmptyState,
+  FormFeedback,
   Loading,
   useAuth,
+  useFormSubmit,
   useGetWarehouseUsersQuery,
 } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eligibleMembers } from '../../../lib/members';
 import { NS } from '../../../lib/namespace';
-import { useUserAdminRemoveUsersMutation } from '../api/remove-api';
-
-type Feedback = { kind: 'error' | 'success'; text: string } | null;
+import { REMOVE_USERS_ERRORS, useUserAdminRemoveUsersMutation } from '../api/remove-api';
 
 /** Members of the current warehouse that may be removed (never yourself, never the owner). */
 export function RemoveUsersScreen({ warehouseId }: { warehouseId: number }) {
   const { t } = useTranslation(NS);
   const { user } = useAuth();
   const members = useGetWarehouseUsersQuery(warehouseId);
-  const [removeUsers, { isLoading: pending }] = useUserAdminRemoveUsersMutation();
+  const [removeUsers] = useUserAdminRemoveUsersMutation();
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const users = eligibleMembers(members.data ?? [], user?.id);
+  // Only ids still listed are sent (the list refreshes after every removal).
+  const chosen = selected.filter((id) => users.some((u) => u.id === id));
+  const removal = useFormSubmit({
+    ns: NS,
+    initial: {},
+    send: async () => {
+      try {
+        await removeUsers(chosen).unwrap();
+        setSelected([]);
+      } finally {
+        setConfirming(false);
+      }
+    },
+    errors: REMOVE_USERS_ERRORS,
+    success: 'messages.usersRemoved',
+    again: true,
+  });
 
   if (members.isLoading) return <Loading />;
   if (members.isError || !members.data) return <Alert kind="error">{t('errors.loadUsersFailed')}</Alert>;
-  const users = eligibleMembers(members.data, user?.id);
-  // Only ids still listed are sent (the list refreshes after every removal).
-  const chosen = selected.filter((id) => users.some((u) => u.id === id));
-
-  const remove = async () => {
-    try {
-      await removeUsers(chosen).unwrap();
-      setSelected([]);
-      setFeedback({ kind: 'success', text: t('messages.usersRemoved') });
-    } catch (err) {
-      console.error('Removing users failed', err);
-      setFeedback({ kind: 'error', text: t('errors.removeUsersFailed') });
-    } finally {
-      setConfirming(false);
-    }
-  };
 
   return (
     <>
@@ -60,25 +61,22 @@ export function RemoveUsersScreen({ warehouseId }: { warehouseId: number }) {
             <button
               type="button"
               className="danger"
-              disabled={chosen.length === 0 || pending}
-              onClick={() => {
-                setFeedback(null);
-                setConfirming(true);
-              }}
+              disabled={chosen.length === 0 || removal.busy}
+              onClick={() => setConfirming(true)}
             >
               {t('buttons.removeSelected')}
             </button>
           </div>
         </>
       )}
-      {feedback && <Alert kind={feedback.kind}>{feedback.text}</Alert>}
+      {!confirming && <FormFeedback feedback={removal.feedback} />}
       {confirming && (
         <ConfirmDialog
           title={t('dialogs.removeUsersTitle')}
           message={t('dialogs.removeUsersText', { count: chosen.length })}
           confirmLabel={t('buttons.remove')}
-          busy={pending}
-          onConfirm={() => void remove()}
+          busy={removal.busy}
+          onConfirm={() => void removal.submit()}
           onCancel={() => setConfirming(false)}
         />
       )}

@@ -1,4 +1,4 @@
-import { api, type MessageResponse } from '@lager/shared';
+import { api, type ErrorTable, type MessageResponse } from '@lager/shared';
 import type { Role } from '../../../lib/roles-query';
 
 export interface Permission {
@@ -57,3 +57,12 @@ export const {
   useUserAdminUpdateRoleMutation,
   useUserAdminDeleteRoleMutation,
 } = roleAdminApi;
+
+/** Spec §8, save a role (create or edit). */
+export const SAVE_ROLE_ERRORS: ErrorTable = {
+  'role.name_taken': 'errors.roleNameTaken',
+  fallback: 'errors.saveRoleFailed',
+};
+
+/** Spec §8, delete roles. */
+export const DELETE_ROLES_ERRORS: ErrorTable = { fallback: 'errors.deleteRolesFailed' };

@@ -1,10 +1,10 @@
-import { Alert, Checklist, hasFieldError, isApiError, isBlank, Loading, TextField, useDraft } from '@lager/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Alert, Checklist, FormFeedback, isBlank, Loading, TextField, useFormSubmit } from '@lager/shared';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { NS } from '../../../lib/namespace';
 import {
   type RoleInput,
+  SAVE_ROLE_ERRORS,
   useUserAdminCreateRoleMutation,
   useUserAdminPermissionsQuery,
   useUserAdminUpdateRoleMutation,
@@ -20,14 +20,23 @@ interface RoleFormProps {
 
 export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
-  const { values, setField, clearDraft } = useDraft(draftKey, initial);
   const permissions = useUserAdminPermissionsQuery();
-  const [createRole, createState] = useUserAdminCreateRoleMutation();
-  const [updateRole, updateState] = useUserAdminUpdateRoleMutation();
-  const [error, setError] = useState<string>();
-  const pending = createState.isLoading || updateState.isLoading;
-  const complete = !isBlank(values.name) && values.permissions.length > 0;
+  const [createRole] = useUserAdminCreateRoleMutation();
+  const [updateRole] = useUserAdminUpdateRoleMutation();
+  const form = useFormSubmit({
+    ns: NS,
+    initial,
+    draftKey,
+    // The button stays disabled until then (spec §2); a submit by Enter is refused the same way.
+    validate: (v) => (isComplete(v) ? undefined : 'common:errors.fillAllFields'),
+    send: (v) => {
+      const input = { name: v.name.trim(), description: v.description.trim(), permissions: v.permissions };
+      return roleId === undefined ? createRole(input).unwrap() : updateRole({ id: roleId, ...input }).unwrap();
+    },
+    errors: SAVE_ROLE_ERRORS,
+    after: { ms: 0, to: '/admin/user/roles' },
+  });
+  const { values, setField, clearDraft } = form;
   const pristine = sameRole(values, initial);
 
   // Runs after useDraft stores the values: only real edits are kept, so an untouched
@@ -36,25 +45,8 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
     if (pristine) clearDraft();
   }, [pristine, values, clearDraft]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!complete || pending) return;
-    setError(undefined);
-    const input = { name: values.name.trim(), description: values.description.trim(), permissions: values.permissions };
-    try {
-      if (roleId === undefined) await createRole(input).unwrap();
-      else await updateRole({ id: roleId, ...input }).unwrap();
-      clearDraft();
-      navigate('/admin/user/roles');
-    } catch (err) {
-      console.error('Saving the role failed', err);
-      const nameTaken = isApiError(err) && err.status === 422 && hasFieldError(err, 'name');
-      setError(t(nameTaken ? 'errors.roleNameTaken' : 'errors.saveRoleFailed'));
-    }
-  };
-
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <TextField
         label={t('labels.roleName')}
         value={values.name}
@@ -79,15 +71,17 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
           onChange={(ids) => setField('permissions', ids)}
         />
       )}
-      <Alert kind="error">{error}</Alert>
+      <FormFeedback feedback={form.feedback} />
       <div className="actions">
-        <button type="submit" disabled={!complete || pending} aria-busy={pending}>
+        <button type="submit" disabled={!isComplete(values) || form.busy || form.done} aria-busy={form.busy}>
           {t('buttons.saveRole')}
         </button>
       </div>
     </form>
   );
 }
+
+const isComplete = (v: RoleInput) => !isBlank(v.name) && v.permissions.length > 0;
 
 function sameRole(a: RoleInput, b: RoleInput): boolean {
   return (

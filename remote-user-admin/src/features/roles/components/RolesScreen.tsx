@@ -1,14 +1,13 @@
-import { Alert, ConfirmDialog } from '@lager/shared';
+import { ConfirmDialog, FormFeedback, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NS } from '../../../lib/namespace';
 import { REQUIRED } from '../../../lib/permissions';
 import { useSection } from '../../../lib/use-section';
+import { DELETE_ROLES_ERRORS } from '../api/roles-api';
 import { useDeleteRolesInOrder } from '../hooks/use-delete-roles';
 import { RoleList } from './RoleList';
-
-type Feedback = { kind: 'error' | 'success'; text: string } | null;
 
 /** The roles of the current warehouse with the controls the user's permissions allow. */
 export function RolesScreen({ warehouseId }: { warehouseId: number }) {
@@ -17,30 +16,28 @@ export function RolesScreen({ warehouseId }: { warehouseId: number }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [order, setOrder] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const { run, busy } = useDeleteRolesInOrder(warehouseId);
+  const deleteInOrder = useDeleteRolesInOrder(warehouseId);
   const mayDelete = can(REQUIRED.deleteControls);
   // "In order" = the order the roles are listed in, not the order they were ticked.
   const queue = order.filter((id) => selected.includes(id));
+  const deletion = useFormSubmit({
+    ns: NS,
+    initial: {},
+    send: async () => {
+      const { deleted, error } = await deleteInOrder(queue);
+      setSelected((prev) => prev.filter((id) => !deleted.includes(id)));
+      setConfirming(false);
+      if (error) throw error;
+    },
+    errors: DELETE_ROLES_ERRORS,
+    success: 'messages.rolesDeleted',
+    again: true,
+  });
+  const busy = deletion.busy;
 
   const askToDelete = () => {
-    if (queue.length === 0) {
-      setFeedback({ kind: 'error', text: t('errors.noRoleSelected') });
-      return;
-    }
-    setFeedback(null);
+    if (queue.length === 0) return deletion.fail('errors.noRoleSelected');
     setConfirming(true);
-  };
-
-  const confirmDelete = async () => {
-    const { deleted, failed } = await run(queue);
-    setSelected((prev) => prev.filter((id) => !deleted.includes(id)));
-    setConfirming(false);
-    setFeedback(
-      failed
-        ? { kind: 'error', text: t('errors.deleteRolesFailed') }
-        : { kind: 'success', text: t('messages.rolesDeleted') },
-    );
   };
 
   return (
@@ -74,14 +71,14 @@ export function RolesScreen({ warehouseId }: { warehouseId: number }) {
           </button>
         </div>
       )}
-      {feedback && <Alert kind={feedback.kind}>{feedback.text}</Alert>}
+      {!confirming && <FormFeedback feedback={deletion.feedback} />}
       {confirming && (
         <ConfirmDialog
           title={t('dialogs.deleteRolesTitle')}
           message={t('dialogs.deleteRolesText', { count: queue.length })}
           confirmLabel={t('buttons.delete')}
           busy={busy}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={() => void deletion.submit()}
           onCancel={() => setConfirming(false)}
         />
       )}

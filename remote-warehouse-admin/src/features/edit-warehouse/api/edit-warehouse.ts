@@ -1,4 +1,4 @@
-import { api, type Warehouse } from '@lager/shared';
+import { api, type ErrorTable, type Warehouse } from '@lager/shared';
 import type { WarehouseInput } from '../../../components/warehouse-form-values';
 
 const editWarehouseApi = api.injectEndpoints({
@@ -18,3 +18,10 @@ const editWarehouseApi = api.injectEndpoints({
 });
 
 export const { useWarehouseAdminEditableQuery, useWarehouseAdminUpdateMutation } = editWarehouseApi;
+
+/** Spec §8, edit warehouse: the name is taken, other validation, anything else. */
+export const UPDATE_WAREHOUSE_ERRORS: ErrorTable = {
+  'warehouse.name_taken': 'errors.nameExists',
+  'validation.failed': 'errors.editValidationFailed',
+  fallback: 'errors.editFailed',
+};

@@ -1,4 +1,4 @@
-import { api, type MessageResponse, type Warehouse } from '@lager/shared';
+import { api, type ErrorTable, type MessageResponse, type Warehouse } from '@lager/shared';
 
 const guestWarehousesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,3 +20,10 @@ const guestWarehousesApi = api.injectEndpoints({
 });
 
 export const { useWarehouseAdminGuestQuery, useWarehouseAdminLeaveMutation } = guestWarehousesApi;
+
+/** Spec §8, leave guest warehouse: the same mapping as deleting. */
+export const LEAVE_WAREHOUSE_ERRORS: ErrorTable = {
+  'validation.failed': 'common:errors.passwordFieldRequired',
+  'password.incorrect': 'common:errors.incorrectPassword',
+  fallback: 'common:errors.errorOccurred',
+};

@@ -1,7 +1,6 @@
-import { DELAYS, isBlank, PasswordConfirmDialog, useDelayed } from '@lager/shared';
-import { useState } from 'react';
+import { DELAYS, isBlank, PasswordConfirmDialog, useFormSubmit } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
-import { passwordActionErrorKey } from '../../../components/password-error-key';
+import { LEAVE_WAREHOUSE_ERRORS } from '../api/guest-warehouses';
 import { useLeaveGuestWarehouses } from '../hooks/useLeaveGuestWarehouses';
 
 interface LeaveWarehousesDialogProps {
@@ -16,36 +15,30 @@ interface LeaveWarehousesDialogProps {
  */
 export function LeaveWarehousesDialog({ warehouseIds, onLeft, onClose }: LeaveWarehousesDialogProps) {
   const { t } = useTranslation('warehouseAdmin');
-  const schedule = useDelayed();
-  const { leaveAll, isLeaving } = useLeaveGuestWarehouses();
-  const [error, setError] = useState('');
-  const [success, setSuccess] = useState('');
-
-  const confirm = async (password: string) => {
-    setError('');
-    if (isBlank(password)) {
-      setError(t('common:errors.passwordFieldRequired'));
-      return;
-    }
-    const outcome = await leaveAll(warehouseIds, password);
-    onLeft(outcome.left);
-    if (outcome.error) {
-      setError(t(passwordActionErrorKey(outcome.error)));
-      return;
-    }
-    setSuccess(t('messages.leaveSuccess', { count: outcome.left.length }));
-    schedule(onClose, DELAYS.guestLeaveClose);
-  };
+  const { leaveAll } = useLeaveGuestWarehouses();
+  const form = useFormSubmit({
+    ns: 'warehouseAdmin',
+    initial: { password: '' },
+    validate: (v) => (isBlank(v.password) ? 'common:errors.passwordFieldRequired' : undefined),
+    send: async (v) => {
+      const outcome = await leaveAll(warehouseIds, v.password);
+      onLeft(outcome.left);
+      if (outcome.error) throw outcome.error;
+      return outcome;
+    },
+    errors: LEAVE_WAREHOUSE_ERRORS,
+    success: (outcome) => ({ key: 'messages.leaveSuccess', values: { count: outcome.left.length } }),
+    after: { ms: DELAYS.guestLeaveClose, run: onClose },
+  });
 
   return (
     <PasswordConfirmDialog
       title={t('dialogs.leaveTitle')}
       message={t('dialogs.leaveText', { count: warehouseIds.length })}
       confirmLabel={t('buttons.leave')}
-      busy={isLeaving || !!success}
-      error={error}
-      success={success}
-      onConfirm={confirm}
+      busy={form.busy || form.done}
+      feedback={form.feedback}
+      onConfirm={(password) => void form.submit({ password })}
       onCancel={onClose}
     />
   );

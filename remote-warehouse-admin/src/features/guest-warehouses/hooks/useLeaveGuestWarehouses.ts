@@ -1,5 +1,5 @@
 import { type ApiError, api, normalizeError, useAppDispatch } from '@lager/shared';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useWarehouseAdminLeaveMutation } from '../api/guest-warehouses';
 
 export interface LeaveOutcome {
@@ -17,11 +17,9 @@ export interface LeaveOutcome {
 export function useLeaveGuestWarehouses() {
   const [leave] = useWarehouseAdminLeaveMutation();
   const dispatch = useAppDispatch();
-  const [isLeaving, setIsLeaving] = useState(false);
 
   const leaveAll = useCallback(
     async (ids: number[], password: string): Promise<LeaveOutcome> => {
-      setIsLeaving(true);
       const left: number[] = [];
       try {
         for (const id of ids) {
@@ -34,7 +32,6 @@ export function useLeaveGuestWarehouses() {
         }
         return { left };
       } finally {
-        setIsLeaving(false);
         // Leaving the current warehouse changes the user's current warehouse and permissions too.
         dispatch(api.util.invalidateTags(['Warehouse', 'User', 'Permissions']));
       }
@@ -42,5 +39,5 @@ export function useLeaveGuestWarehouses() {
     [leave, dispatch],
   );
 
-  return { leaveAll, isLeaving };
+  return { leaveAll };
 }

@@ -1,4 +1,4 @@
-import { api } from '@lager/shared';
+import { api, type ErrorTable } from '@lager/shared';
 
 export interface DeleteWarehousesArgs {
   warehouse_ids: number[];
@@ -18,3 +18,10 @@ const deleteWarehousesApi = api.injectEndpoints({
 });
 
 export const { useWarehouseAdminDeleteMutation } = deleteWarehousesApi;
+
+/** Spec §8, delete warehouses: no password, a wrong password, anything else. */
+export const DELETE_WAREHOUSES_ERRORS: ErrorTable = {
+  'validation.failed': 'common:errors.passwordFieldRequired',
+  'password.incorrect': 'common:errors.incorrectPassword',
+  fallback: 'common:errors.errorOccurred',
+};

@@ -1,8 +1,6 @@
-import { browser, DELAYS, isBlank, normalizeError, PasswordConfirmDialog, useDelayed } from '@lager/shared';
-import { useState } from 'react';
+import { DELAYS, isBlank, PasswordConfirmDialog, useFormSubmit } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
-import { passwordActionErrorKey } from '../../../components/password-error-key';
-import { useWarehouseAdminDeleteMutation } from '../api/delete-warehouses';
+import { DELETE_WAREHOUSES_ERRORS, useWarehouseAdminDeleteMutation } from '../api/delete-warehouses';
 
 interface DeleteWarehousesDialogProps {
   warehouseIds: number[];
@@ -13,39 +11,29 @@ interface DeleteWarehousesDialogProps {
 /** Password popup for "delete selected": one request with every id, then close and reload (spec §4). */
 export function DeleteWarehousesDialog({ warehouseIds, onDeleted, onClose }: DeleteWarehousesDialogProps) {
   const { t } = useTranslation('warehouseAdmin');
-  const schedule = useDelayed();
-  const [remove, { isLoading }] = useWarehouseAdminDeleteMutation();
-  const [error, setError] = useState('');
-  const [success, setSuccess] = useState('');
-
-  const confirm = async (password: string) => {
-    setError('');
-    if (isBlank(password)) {
-      setError(t('common:errors.passwordFieldRequired'));
-      return;
-    }
-    try {
-      const result = await remove({ warehouse_ids: warehouseIds, password }).unwrap();
-      setSuccess(t('messages.deleteSuccess', { count: result.deleted ?? warehouseIds.length }));
+  const [remove] = useWarehouseAdminDeleteMutation();
+  const form = useFormSubmit({
+    ns: 'warehouseAdmin',
+    initial: { password: '' },
+    validate: (v) => (isBlank(v.password) ? 'common:errors.passwordFieldRequired' : undefined),
+    send: async (v) => {
+      const result = await remove({ warehouse_ids: warehouseIds, password: v.password }).unwrap();
       onDeleted();
-      schedule(() => {
-        onClose();
-        browser.reload();
-      }, DELAYS.warehouseDeleteReload);
-    } catch (caught) {
-      setError(t(passwordActionErrorKey(normalizeError(caught))));
-    }
-  };
+      return result;
+    },
+    errors: DELETE_WAREHOUSES_ERRORS,
+    success: (result) => ({ key: 'messages.deleteSuccess', values: { count: result.deleted ?? warehouseIds.length } }),
+    after: { ms: DELAYS.warehouseDeleteReload, run: onClose, reload: true },
+  });
 
   return (
     <PasswordConfirmDialog
       title={t('dialogs.deleteTitle')}
       message={t('dialogs.deleteText', { count: warehouseIds.length })}
       confirmLabel={t('buttons.delete')}
-      busy={isLoading || !!success}
-      error={error}
-      success={success}
-      onConfirm={confirm}
+      busy={form.busy || form.done}
+      feedback={form.feedback}
+      onConfirm={(password) => void form.submit({ password })}
       onCancel={onClose}
     />
   );

@@ -1,4 +1,4 @@
-import { api, type Warehouse } from '@lager/shared';
+import { api, type ErrorTable, type Warehouse } from '@lager/shared';
 import type { WarehouseInput } from '../../../components/warehouse-form-values';
 
 const createWarehouseApi = api.injectEndpoints({
@@ -14,3 +14,9 @@ const createWarehouseApi = api.injectEndpoints({
 });
 
 export const { useWarehouseAdminCreateMutation } = createWarehouseApi;
+
+/** Spec §8: 422 with a name error (the name is taken) or anything else. */
+export const CREATE_WAREHOUSE_ERRORS: ErrorTable = {
+  'warehouse.name_taken': 'errors.createNewWarehouseNameExists',
+  fallback: 'errors.createNewWarehouseFailed',
+};
