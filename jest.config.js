@@ -1,6 +1,7 @@
 /** One Jest run for the whole repo: every web package in jsdom, the API in node. */
 // The federation definition lives in rsbuild.config.ts; tests see the same section table the build injects.
 const { sectionModules } = require('tsx/cjs/api').require('./rsbuild.config.ts', __filename);
+const { remoteNames } = require('./scripts/federation-apps.cjs');
 const swc = [
   '@swc/jest',
   {
@@ -28,10 +29,8 @@ module.exports = {
   projects: [
     web('shared'),
     web('shell'),
-    web('remote-info'),
-    web('remote-account'),
-    web('remote-warehouse-admin'),
-    web('remote-user-admin'),
+    // Every remote workspace, also a section added with `npm run new-section`.
+    ...remoteNames.map(web),
     {
       displayName: 'api',
       rootDir: '<rootDir>/api',

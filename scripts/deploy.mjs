@@ -56,7 +56,7 @@ function build(remote, version, sourceDir) {
   const started = Date.now();
   const result = spawnSync(
     process.execPath,
-    [rsbuild, 'build', '-c', '../rsbuild.config.ts', '--dist-path', out, '--log-level', 'warn'],
+    [rsbuild, 'build', '-c', path.join(repoRoot, 'rsbuild.config.ts'), '--dist-path', out, '--log-level', 'warn'],
     { cwd: sourceDir, stdio: 'inherit', env: { ...process.env, MF_BUILD_VERSION: version } },
   );
   if (result.status !== 0) fail(`the build of ${remote} failed`);

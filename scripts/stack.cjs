@@ -10,15 +10,16 @@ const path = require('node:path');
 const httpProxy = require('http-proxy');
 const sirv = require('sirv');
 const { resolveEntries } = require('./rollout-lib.cjs');
+const { describeBuild } = require('./rollout-sections.cjs');
+const { remoteNames } = require('./federation-apps.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
-const REMOTES = ['remote-account', 'remote-warehouse-admin', 'remote-user-admin', 'remote-info'];
+/** Every remote workspace; its default port is its dev port from its section.json. */
+const REMOTES = remoteNames;
+const devPortOf = (remote) => JSON.parse(fs.readFileSync(path.join(repoRoot, remote, 'section.json'), 'utf8')).devPort;
 const DEFAULT_PORTS = {
   shell: 3000,
-  'remote-account': 3001,
-  'remote-warehouse-admin': 3002,
-  'remote-user-admin': 3003,
-  'remote-info': 3004,
+  ...Object.fromEntries(REMOTES.map((remote) => [remote, devPortOf(remote)])),
   api: 8000,
   /** The deployment target `.deploy/` (versioned remote builds + rollout manifest), when it exists. */
   deploy: 3005,
@@ -201,7 +202,14 @@ function remoteManifestFor(remoteUrls) {
     remotes: Object.fromEntries(
       Object.entries(remoteUrls).map(([name, url]) => [
         name,
-        { stable: { version: 'local', entry: `${url}/mf-manifest.json` } },
+        {
+          stable: {
+            version: 'local',
+            entry: `${url}/mf-manifest.json`,
+            // The build's own section description and shared ranges: the shell routes by them.
+            ...describeBuild(path.join(repoRoot, name, 'dist')),
+          },
+        },
       ]),
     ),
   };
