@@ -12,8 +12,6 @@ export const ERROR_CODES = [
   'server_error',
   // the database is unreachable for a moment (restart, failover): retry after Retry-After seconds
   'service.unavailable',
-  // the database is unreachable for a moment (restart, failover): retry after Retry-After seconds
-  'service.unavailable',
   'csrf.mismatch',
   'validation.failed',
   // authentication
@@ -52,5 +50,26 @@ export const ERROR_CODES = [
   'invitation.not_found',
   'invitation.processed',
   'invitation.wrong_user',
+  // stock (stock-spec.md)
+  'stock.insufficient',
+  'idempotency.missing',
+  'idempotency.invalid',
+  'idempotency.mismatch',
+  'article.not_found',
+  'article.archived',
+  'article.has_movements',
+  'article.sku_taken',
+  'article.barcode_taken',
+  'article.barcode_invalid',
+  'movement.not_found',
+  'movement.already_reversed',
+  'movement.is_reversal',
+  'movement.not_reversible',
+  'transfer.same_warehouse',
+  'transfer.target_forbidden',
+  'transfer.target_article_missing',
+  'transfer.target_article_archived',
+  'transfer.unit_mismatch',
+  'import.invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,4 +4,14 @@
  */
 export { ERROR_CODES, type ErrorCode } from './error-codes';
 export { LIMITS, type LimitName } from './limits';
-export { OWNER_ROLE_ID, PERMISSION_NAMES, type PermissionName } from './permissions';
+export {
+  ALL_PERMISSION_NAMES,
+  type AnyPermissionName,
+  OWNER_ROLE_ID,
+  PERMISSION_GROUPS,
+  PERMISSION_NAMES,
+  type PermissionGroup,
+  type PermissionName,
+  STOCK_PERMISSION_NAMES,
+  type StockPermissionName,
+} from './permissions';

@@ -9,5 +9,24 @@ export const PERMISSION_NAMES = [
 ] as const;
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
 
+/** The six stock permissions of stock-spec.md, in its order (ids 7..12 in the database). */
+export const STOCK_PERMISSION_NAMES = [
+  'view_stock',
+  'manage_articles',
+  'book_goods',
+  'count_stock',
+  'transfer_stock',
+  'reverse_movements',
+] as const;
+export type StockPermissionName = (typeof STOCK_PERMISSION_NAMES)[number];
+
+/** How the role form groups the permissions ("Benutzer und Rollen" / "Bestand"). */
+export const PERMISSION_GROUPS = { users: PERMISSION_NAMES, stock: STOCK_PERMISSION_NAMES } as const;
+export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+
+/** All twelve; the owner role holds every one. */
+export const ALL_PERMISSION_NAMES = [...PERMISSION_NAMES, ...STOCK_PERMISSION_NAMES] as const;
+export type AnyPermissionName = (typeof ALL_PERMISSION_NAMES)[number];
+
 /** Role 1 is the global owner role: no warehouse, every permission, never editable or assignable. */
 export const OWNER_ROLE_ID = 1;

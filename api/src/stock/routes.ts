@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { purgeIdempotencyKeys } from './idempotency';
+import articleRoutes from './routes-articles';
+import csvRoutes from './routes-csv';
+import movementRoutes from './routes-movements';
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Stock handling (stock-spec.md): articles, bookings, transfers, stocktakes, journal, CSV.
+ * Registered as one encapsulated plugin, so its text/csv parser stays inside it.
+ */
+const stockRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(articleRoutes);
+  await app.register(movementRoutes);
+  await app.register(csvRoutes);
+
+  // Idempotency keys older than 24 h are dead weight; the lookup ignores them anyway.
+  const timer = setInterval(() => {
+    purgeIdempotencyKeys(app.ctx.db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
+  }, PURGE_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+};
+
+export default stockRoutes;

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/db/client';
+import { stockArticles, stockMovements } from '../../src/stock/schema';
+import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
+import { book, createArticle, stockUp } from './helpers';
+
+// The machine is shared and PGlite boots slowly under load.
+jest.setTimeout(180_000);
+
+let database: Database;
+let app: FastifyInstance;
+let owner: Client;
+
+beforeAll(async () => {
+  database = await openTestDatabase(__filename);
+  // A pool as large as the burst, so on PostgreSQL the 50 bookings really run side by side.
+  if (process.env.TEST_DATABASE_URL) {
+    const { openDatabase } = await import('../../src/db/client');
+    await database.close();
+    database = await openDatabase({
+      url: process.env.TEST_DATABASE_URL,
+      schema: 'test_concurrency_test_ts',
+      poolSize: 20,
+    });
+  }
+  ({ app } = await buildTestApp(database));
+  ({ client: owner } = await loggedIn(app));
+  await createWarehouse(owner);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+it('50 parallel goods-out of 1 on a stock of 20: exactly 20 succeed, 30 refused, stock 0, 20 journal rows', async () => {
+  const article = await createArticle(owner);
+  await stockUp(owner, article.id, 20);
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () =>
+      book(owner, '/api/stock/movements', { article_id: article.id, kind: 'out', quantity: 1, reason: 'sale' }),
+    ),
+  );
+  const statuses = answers.map((r) => r.statusCode);
+  expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(30);
+  for (const refused of answers.filter((r) => r.statusCode === 409)) {
+    expect(refused.json()).toEqual({ code: 'stock.insufficient', message: 'Not enough stock: 0 pcs available.' });
+  }
+  const [row] = await app.ctx.db.select().from(stockArticles).where(eq(stockArticles.id, article.id));
+  expect(row!.quantity).toBe(0);
+  const outs = await app.ctx.db.select().from(stockMovements).where(eq(stockMovements.articleId, article.id));
+  expect(outs.filter((m) => m.kind === 'out')).toHaveLength(20);
+  // Every journal row states the stock after it: 19, 18, … 0, each exactly once.
+  expect(
+    outs
+      .filter((m) => m.kind === 'out')
+      .map((m) => m.quantityAfter / 1000)
+      .sort((a, b) => a - b),
+  ).toEqual(Array.from({ length: 20 }, (_, i) => i));
+});

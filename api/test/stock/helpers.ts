@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { STOCK_PERMISSION_NAMES, type StockPermissionName } from '@lager/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { memberships, users } from '../../src/db/schema';
+import { type Client, loggedIn } from '../helpers';
+
+/** Permission ids as the migration numbers them (7..12, in stock-spec.md's order). */
+export const permissionId = (name: StockPermissionName) => 7 + STOCK_PERMISSION_NAMES.indexOf(name);
+
+let roles = 0;
+
+/** A verified user who is a member of `warehouseId` (and looks at it) with a role holding `permissions`. */
+export async function member(
+  app: FastifyInstance,
+  owner: Client,
+  warehouseId: number,
+  permissions: StockPermissionName[],
+  options: { name?: string } = {},
+) {
+  let roleId: number | null = null;
+  if (permissions.length) {
+    const res = await owner.post('/api/admin/createrole', {
+      name: `stock-role-${++roles}`,
+      permissions: permissions.map(permissionId),
+      warehouse_id: warehouseId,
+    });
+    if (res.statusCode !== 201) throw new Error(`create role failed: ${res.statusCode} ${res.body}`);
+    roleId = res.json().role.id;
+  }
+  const { user, client } = await loggedIn(app, { name: options.name });
+  await app.ctx.db.insert(memberships).values({ userId: user.id, warehouseId, roleId });
+  await app.ctx.db.update(users).set({ currentWarehouseId: warehouseId }).where(eq(users.id, user.id));
+  return { user, client };
+}
+
+/** A write with an Idempotency-Key (a fresh one unless given). */
+export function book(client: Client, url: string, body: unknown, key: string | null = randomUUID()) {
+  return client.request('POST', url, body, key ? { 'idempotency-key': key } : {});
+}
+
+export interface ArticleFields {
+  sku?: string;
+  name?: string;
+  unit?: string;
+  min_stock?: number;
+  barcode?: string | null;
+  description?: string | null;
+}
+
+let skus = 0;
+export async function createArticle(client: Client, fields: ArticleFields = {}) {
+  const n = ++skus;
+  const res = await client.post('/api/stock/articles', {
+    sku: `SKU-${n}`,
+    name: `Article ${n}`,
+    unit: 'pcs',
+    min_stock: 0,
+    ...fields,
+  });
+  if (res.statusCode !== 201) throw new Error(`create article failed: ${res.statusCode} ${res.body}`);
+  return res.json().article as { id: number; sku: string; quantity: number; unit: string };
+}
+
+/** Goods in of `quantity`, returning the article after the booking. */
+export async function stockUp(client: Client, articleId: number, quantity: number) {
+  const res = await book(client, '/api/stock/movements', { article_id: articleId, kind: 'in', quantity });
+  if (res.statusCode !== 201) throw new Error(`goods in failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

@@ -1,0 +1,264 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/db/client';
+import { stockArticles, stockMovements } from '../../src/stock/schema';
+import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from '../helpers';
+import { book, createArticle, member, stockUp } from './helpers';
+
+// The machine is shared and PGlite boots slowly under load.
+jest.setTimeout(180_000);
+
+let database: Database;
+let app: FastifyInstance;
+let owner: Client;
+let warehouseId: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase(__filename);
+  ({ app } = await buildTestApp(database));
+  ({ client: owner } = await loggedIn(app, { name: 'Olga Owner' }));
+  warehouseId = (await createWarehouse(owner)).id;
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const importCsv = (client: Client, body: string, query = '') =>
+  client.request('POST', `/api/stock/import${query}`, body, { 'content-type': 'text/csv' });
+
+describe('the journal', () => {
+  let clerk: Client;
+  let clerkId: number;
+  let screws: { id: number };
+  beforeAll(async () => {
+    const made = await member(app, owner, warehouseId, ['view_stock', 'book_goods'], { name: 'Carl Clerk' });
+    clerk = made.client;
+    clerkId = made.user.id;
+    screws = await createArticle(owner, { sku: 'J-SCREW', name: 'Schrauben' });
+    const nails = await createArticle(owner, { sku: 'J-NAIL', name: 'Nägel' });
+    await stockUp(owner, screws.id, 10);
+    await stockUp(owner, nails.id, 10);
+    await book(clerk, '/api/stock/movements', { article_id: screws.id, kind: 'out', quantity: 2, reason: 'sale' });
+    await book(clerk, '/api/stock/movements', { article_id: nails.id, kind: 'out', quantity: 3, reason: 'damage' });
+  });
+
+  it('lists newest first with article and user', async () => {
+    const res = await owner.get('/api/stock/movements');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().movements;
+    expect(rows.map((m: { article_sku: string; kind: string }) => `${m.kind} ${m.article_sku}`)).toEqual([
+      'out J-NAIL',
+      'out J-SCREW',
+      'in J-NAIL',
+      'in J-SCREW',
+    ]);
+    expect(rows[0]).toMatchObject({ user_name: 'Carl Clerk', user_id: clerkId, delta: -3, unit: 'pcs' });
+  });
+
+  it('filters by article, kind, user and dates', async () => {
+    const ids = async (query: string) =>
+      (await owner.get(`/api/stock/movements?${query}`)).json().movements.map((m: { kind: string }) => m.kind);
+    expect(await ids(`article_id=${screws.id}`)).toEqual(['out', 'in']);
+    expect(await ids('kind=in')).toEqual(['in', 'in']);
+    expect(await ids(`user_id=${clerkId}`)).toEqual(['out', 'out']);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ids(`from=${today}&to=${today}`)).toHaveLength(4);
+    expect(await ids('to=2000-01-01')).toEqual([]);
+    expect((await owner.get('/api/stock/movements?from=yesterday')).statusCode).toBe(422);
+    expect((await owner.get('/api/stock/movements?kind=theft')).statusCode).toBe(422);
+  });
+
+  it('pages newest first with a cursor, also through rows of the same instant', async () => {
+    // Same created_at for many rows: the (created_at, id) keyset must still visit each once.
+    const article = await createArticle(owner, { sku: 'J-SAME' });
+    await stockUp(owner, article.id, 1);
+    await app.ctx.db.insert(stockMovements).values(
+      Array.from({ length: 7 }, () => ({
+        warehouseId,
+        articleId: article.id,
+        kind: 'in',
+        delta: 0,
+        quantityAfter: 1000,
+        userName: 'seed',
+        createdAt: new Date('2026-01-01T00:00:00.123456Z'),
+      })),
+    );
+    const seen: number[] = [];
+    let url = `/api/stock/movements?article_id=${article.id}&limit=3`;
+    for (let page = 0; page < 10; page++) {
+      const res = (await owner.get(url)).json();
+      seen.push(...res.movements.map((m: { id: number }) => m.id));
+      if (!res.next_cursor) break;
+      url = `/api/stock/movements?article_id=${article.id}&limit=3&cursor=${encodeURIComponent(res.next_cursor)}`;
+    }
+    expect(seen).toHaveLength(8);
+    expect(new Set(seen).size).toBe(8);
+  });
+
+  it('has no call that edits or deletes a movement', async () => {
+    const [row] = await app.ctx.db.select().from(stockMovements).limit(1);
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await owner.request(method, `/api/stock/movements/${row!.id}`, {});
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('keeps the user name when the account is deleted', async () => {
+    const { client, user } = await member(app, owner, warehouseId, ['view_stock', 'book_goods'], { name: 'Gone Girl' });
+    const article = await createArticle(owner);
+    await book(client, '/api/stock/movements', { article_id: article.id, kind: 'in', quantity: 1 });
+    const deleted = await client.request('DELETE', '/api/profile/delete', { password: PASSWORD });
+    expect(deleted.statusCode).toBeLessThan(300);
+    const [row] = await app.ctx.db.select().from(stockMovements).where(eq(stockMovements.articleId, article.id));
+    expect(row).toMatchObject({ userId: null, userName: 'Gone Girl' });
+    expect(user.id).toBeGreaterThan(0);
+  });
+});
+
+describe('CSV export', () => {
+  it('streams UTF-8 with BOM, `;` and decimal commas for German', async () => {
+    const article = await createArticle(owner, { sku: 'CSV-1', name: '=Formel; "zitiert"', unit: 'kg' });
+    await stockUp(owner, article.id, 1.5);
+    owner.lang = 'de';
+    const res = await owner.get(`/api/stock/movements.csv?article_id=${article.id}`);
+    owner.lang = 'en';
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="movements-.*\.csv"/);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'Zeitpunkt;Buchung;Art;Artikelnummer;Artikel;Menge;Bestand danach;Einheit;Grund;Notiz;Referenz;Benutzer;Umlagerung;Storno von',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`;in;CSV-1;"'=Formel; ""zitiert""";1,5;1,5;kg;`);
+  });
+
+  it('uses `,` and points for English, with the journal filters', async () => {
+    const res = await owner.get('/api/stock/movements.csv?kind=out');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toMatch(/^Time,Movement,Kind,SKU,/);
+    expect(lines.slice(1).every((line) => line.includes(',out,'))).toBe(true);
+    expect(lines.length).toBeGreaterThan(1);
+  });
+
+  it('pages through more rows than one batch', async () => {
+    const article = await createArticle(owner, { sku: 'CSV-MANY' });
+    await app.ctx.db.insert(stockMovements).values(
+      Array.from({ length: 2500 }, (_, i) => ({
+        warehouseId,
+        articleId: article.id,
+        kind: 'in',
+        delta: 1000,
+        quantityAfter: (i + 1) * 1000,
+        userName: 'bulk',
+      })),
+    );
+    const res = await owner.get(`/api/stock/movements.csv?article_id=${article.id}`);
+    expect(res.body.trim().split('\n')).toHaveLength(2501);
+  });
+});
+
+describe('CSV import', () => {
+  const header = 'sku,name,unit,min_stock,barcode,description,quantity';
+
+  it('a dry run reports every error per line and writes nothing', async () => {
+    const csv = [
+      header,
+      'IMP-1,Gute Zeile,pcs,5,,,10',
+      ',Ohne SKU,pcs,0,,,',
+      'IMP-3,Falsche Einheit,bucket,0,,,',
+      'IMP-4,Halbes Stück,pcs,0,,,1.5',
+      'IMP-5,Barcode,pcs,0,4006381333932,,',
+      'imp-1,Doppelt,pcs,0,,,',
+    ].join('\n');
+    const res = await importCsv(owner, csv, '?dry_run=1');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'import.invalid', created: 0, updated: 0 });
+    expect(res.json().errors.map((e: { line: number; field: string }) => [e.line, e.field])).toEqual([
+      [3, 'sku'],
+      [4, 'unit'],
+      [5, 'quantity'],
+      [6, 'barcode'],
+      [7, 'sku'],
+    ]);
+    expect(res.json().errors[4].message).toContain('line 2');
+    const [row] = await app.ctx.db.select().from(stockArticles).where(sql`lower(${stockArticles.sku}) = 'imp-1'`);
+    expect(row).toBeUndefined();
+  });
+
+  it('refuses the whole file for one bad line, also without dry_run', async () => {
+    const res = await importCsv(owner, [header, 'IMP-OK,Gut,pcs,0,,,', 'IMP-BAD,Schlecht,pcs,-1,,,'].join('\n'));
+    expect(res.statusCode).toBe(422);
+    const [row] = await app.ctx.db.select().from(stockArticles).where(eq(stockArticles.sku, 'IMP-OK'));
+    expect(row).toBeUndefined();
+  });
+
+  it('a clean dry run counts, a clean import creates, updates and books `in`/`initial`', async () => {
+    const existing = await createArticle(owner, { sku: 'IMP-OLD', name: 'Alt', min_stock: 1 });
+    await stockUp(owner, existing.id, 2);
+    // German Excel: semicolons, decimal commas, BOM.
+    const csv = `\uFEFFsku;name;unit;min_stock;quantity\nIMP-NEW;Neu;kg;1,5;2,25\nimp-old;Alt umbenannt;pcs;;3\n`;
+    const dry = await importCsv(owner, csv, '?dry_run=1');
+    expect(dry.json()).toEqual({ created: 1, updated: 1, errors: [] });
+    expect((await owner.get('/api/stock/articles?q=IMP-NEW')).json().articles).toEqual([]);
+
+    const res = await importCsv(owner, csv);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ created: 1, updated: 1, errors: [] });
+    const fresh = (await owner.get('/api/stock/articles?q=IMP-NEW')).json().articles[0];
+    expect(fresh).toMatchObject({ name: 'Neu', unit: 'kg', min_stock: 1.5, quantity: 2.25 });
+    const old = (await owner.get(`/api/stock/articles/${existing.id}`)).json().article;
+    expect(old).toMatchObject({ name: 'Alt umbenannt', min_stock: 1, quantity: 5 });
+    const journal = (await owner.get(`/api/stock/movements?article_id=${existing.id}`)).json().movements;
+    expect(journal[0]).toMatchObject({ kind: 'in', reason: 'initial', delta: 3, quantity_after: 5 });
+  });
+
+  it('refuses a wrong header, an empty file, more than 10 000 rows, and other content types', async () => {
+    const wrong = await importCsv(owner, 'sku,title\nX,Y\n');
+    expect(wrong.json().errors[0]).toMatchObject({ line: 1, field: 'header' });
+    expect((await importCsv(owner, `${header}\n`)).json().errors[0].field).toBe('file');
+    const rows = Array.from({ length: 10_001 }, (_, i) => `BIG-${i},Artikel ${i},pcs`);
+    const big = await importCsv(owner, ['sku,name,unit', ...rows].join('\n'));
+    expect(big.statusCode).toBe(422);
+    expect(big.json().errors[0].message).toContain('10000');
+    const json = await owner.request('POST', '/api/stock/import', { sku: 'x' });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('imports 10 000 rows in one go', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => `MASS-${i},Massenartikel ${i},pcs,1,,,${i % 3}`);
+    const started = Date.now();
+    const res = await importCsv(owner, ['sku,name,unit,min_stock,barcode,description,quantity', ...rows].join('\n'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ created: 10_000, updated: 0, errors: [] });
+    const booked = await app.ctx.db
+      .select({ id: stockMovements.id })
+      .from(stockMovements)
+      .innerJoin(stockArticles, eq(stockArticles.id, stockMovements.articleId))
+      .where(sql`${stockMovements.reason} = 'initial' AND ${stockArticles.sku} LIKE 'MASS-%'`);
+    // Quantities 0, 1, 2 repeat: two in three rows book an opening stock.
+    expect(booked).toHaveLength(6666);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
+
+it('deleting the warehouse deletes its articles and journal', async () => {
+  const { client } = await loggedIn(app);
+  const doomed = (await createWarehouse(client)).id;
+  const article = await createArticle(client);
+  await stockUp(client, article.id, 3);
+  const goodsIn = (await client.get('/api/stock/movements')).json().movements[0];
+  await book(client, `/api/stock/movements/${goodsIn.id}/reverse`, {});
+  const res = await client.post('/api/admin/warehouse/delete', { warehouse_ids: [doomed], password: PASSWORD });
+  expect(res.statusCode).toBe(200);
+  expect(await app.ctx.db.select().from(stockArticles).where(eq(stockArticles.warehouseId, doomed))).toEqual([]);
+  expect(await app.ctx.db.select().from(stockMovements).where(eq(stockMovements.warehouseId, doomed))).toEqual([]);
+});
