@@ -46,7 +46,7 @@ export function Checklist({ legend, items, selected, onChange, selectable = true
             ) : (
               <span>{item.label}</span>
             )}
-            {item.extra}
+            {item.extra && <span className="row-actions">{item.extra}</span>}
           </li>
         ))}
       </ul>

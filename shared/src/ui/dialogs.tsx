@@ -1,4 +1,6 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './feedback';
 import { TextField } from './fields';
@@ -6,36 +8,68 @@ import { type Feedback, FormFeedback } from './form-feedback';
 
 interface DialogProps {
   title: string;
+  /** Read out with the title when the dialog opens (e.g. the question of a confirmation). */
+  description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
 }
 
-/** A modal dialog: focus moves in, Escape closes, focus returns to where it was. */
-export function Dialog({ title, onClose, children }: DialogProps) {
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('input, select, textarea, button');
-    first?.focus();
-    return () => previous?.focus?.();
-  }, []);
+/** What gets focus when a dialog opens: the first field, else the first enabled button (Cancel before Confirm). */
+const INITIAL_FOCUS = 'input:not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled)';
+
+/**
+ * A modal dialog, rendered while it is mounted (callers mount it to open it).
+ *
+ * Radix's dialog does the focus work: Tab stays inside, everything behind it is hidden from
+ * assistive technology and cannot be clicked, Esc closes wherever focus is, and focus returns
+ * to the control that was focused before it opened. A click on the overlay does not close it,
+ * so a half-typed password is never lost by a stray click.
+ */
+export function Dialog({ title, description, onClose, children }: DialogProps) {
+  const { t } = useTranslation('common');
+  // Callers open a dialog by mounting it, without a Radix trigger: remember the opener ourselves.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement)));
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={ref}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose();
-        }}
-      >
-        <h2 id={titleId}>{title}</h2>
-        {children}
-      </div>
-    </div>
+    <RadixDialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {/* An explicit container portals in the first render, so callers' layout effects (e.g. the
+          terms dialog measuring its text) already see the content. */}
+      <RadixDialog.Portal container={typeof document === 'undefined' ? undefined : document.body}>
+        <RadixDialog.Overlay className="dialog-backdrop" />
+        <RadixDialog.Content
+          className="dialog"
+          // Without a description Radix must not point aria-describedby at nothing.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(INITIAL_FOCUS);
+            if (first && !first.classList.contains('dialog-close')) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+        >
+          <RadixDialog.Title>{title}</RadixDialog.Title>
+          {description && <RadixDialog.Description>{description}</RadixDialog.Description>}
+          {children}
+          {/* Last in the tab order, shown in the corner. */}
+          <RadixDialog.Close className="secondary icon-button dialog-close" aria-label={t('buttons.close')}>
+            <X className="icon" aria-hidden="true" focusable="false" />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }
 
@@ -49,11 +83,11 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
+/** Asks before a destructive action; the confirm button is red, Cancel gets focus first. */
 export function ConfirmDialog({ title, message, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
-    <Dialog title={title} onClose={onCancel}>
-      <p>{message}</p>
+    <Dialog title={title} description={message} onClose={onCancel}>
       <Alert kind="error">{error}</Alert>
       <div className="actions">
         <button type="button" className="secondary" onClick={onCancel} disabled={busy}>
@@ -95,9 +129,12 @@ export function PasswordConfirmDialog({
     if (!busy) onConfirm(password);
   };
   return (
-    <Dialog title={title ?? t('dialogs.passwordTitle')} onClose={onCancel}>
+    <Dialog
+      title={title ?? t('dialogs.passwordTitle')}
+      description={message ?? t('dialogs.passwordText')}
+      onClose={onCancel}
+    >
       <form onSubmit={submit} noValidate>
-        <p>{message ?? t('dialogs.passwordText')}</p>
         <TextField
           label={t('labels.password')}
           type="password"

@@ -7,7 +7,41 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-export function TextField({ label, error, hint, id, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/** The ids of the hint and error texts a control is described by (hint first, then the error). */
+function describedBy(id: string, hint: ReactNode, error: string | undefined, own?: string): string | undefined {
+  const ids = [own, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+function FieldTexts({ id, hint, error }: { id: string; hint: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <small id={`${id}-hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}-error`} className="field-error">
+          {error}
+        </small>
+      )}
+    </>
+  );
+}
+
+/**
+ * A labelled input with an optional hint and error. Every input attribute passes through —
+ * `maxLength` included, so a field can match the server's length limit.
+ */
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  'aria-describedby': ownDescribedBy,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
@@ -16,15 +50,10 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps & Inp
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
+        aria-describedby={describedBy(inputId, hint, error, ownDescribedBy)}
         {...input}
       />
-      {hint && <small className="field-hint">{hint}</small>}
-      {error && (
-        <small id={`${inputId}-error`} className="field-error">
-          {error}
-        </small>
-      )}
+      <FieldTexts id={inputId} hint={hint} error={error} />
     </div>
   );
 }
@@ -37,9 +66,11 @@ export interface SelectOption {
 export function SelectField({
   label,
   error,
+  hint,
   options,
   id,
   placeholder,
+  'aria-describedby': ownDescribedBy,
   ...select
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[]; placeholder?: string }) {
   const { t } = useTranslation('common');
@@ -48,7 +79,12 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={selectId}>{label}</label>
-      <select id={selectId} aria-invalid={error ? true : undefined} {...select}>
+      <select
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(selectId, hint, error, ownDescribedBy)}
+        {...select}
+      >
         <option value="">{placeholder ?? t('labels.selectPlaceholder')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -56,7 +92,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error && <small className="field-error">{error}</small>}
+      <FieldTexts id={selectId} hint={hint} error={error} />
     </div>
   );
 }
