@@ -1,0 +1,175 @@
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import {
+  createWarehouse,
+  loginViaUi,
+  pathOf,
+  preferEnglish,
+  registerUser,
+  type TestUser,
+  waitForPath,
+} from '../support/actions';
+import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { repoRoot, type Stack, startTestStack } from '../support/stack';
+
+/**
+ * Issue 14 end to end: a section the shell build has never heard of (e2e/fixtures/remote-fixture,
+ * made with `npm run new-section`) is deployed and rolled out while the stack runs. Its route,
+ * header link and dashboard card come from its section.json via the rollout manifest; rollback
+ * takes them away again; the shell build never changes.
+ */
+const run = promisify(execFile);
+const FIXTURE_DIR = path.join(repoRoot, 'e2e/fixtures/remote-fixture');
+const LABEL = 'Test section';
+/** The permission the fixture's section.json gates its route, link and card with (owners hold it). */
+const PERMISSION = 'invite_user';
+
+/** Every file of the shell build, hashed: adding or removing a section must never need a new one. */
+function hashShellBuild(): string {
+  const hash = crypto.createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(entry.name).update(fs.readFileSync(file));
+    }
+  };
+  walk(path.join(repoRoot, 'shell/dist'));
+  return hash.digest('hex');
+}
+
+describeInBrowser('a new section arrives by deploy, not by a shell release', () => {
+  let deployDir: string;
+  let stack: Stack;
+  let browser: Browser;
+  let shellBuildHash: string;
+  let owner: TestUser;
+  let member: TestUser;
+
+  const cli = (script: string, ...args: string[]) =>
+    run(process.execPath, [path.join(repoRoot, 'scripts', script), ...args, '--target-dir', deployDir], {
+      cwd: repoRoot,
+    });
+
+  async function session(): Promise<Session> {
+    const s = await newSession(browser);
+    await preferEnglish(s.page);
+    return s;
+  }
+
+  const headerLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: LABEL, exact: true });
+  const card = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2, name: LABEL });
+
+  /** The dashboard of a logged-in user, with everything the shell and the sections put there. */
+  async function dashboard(page: Page) {
+    await page.goto(`${stack.shell.url}/dashboard`);
+    await page.getByRole('heading', { level: 2, name: 'Your warehouses' }).waitFor();
+    // The cards are federated modules: give a card that is coming the moment it needs.
+    await page.waitForLoadState('networkidle');
+  }
+
+  beforeAll(async () => {
+    deployDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-sections-e2e-'));
+    stack = await startTestStack({ deployDir });
+    browser = await launchBrowser();
+    shellBuildHash = hashShellBuild();
+    [owner, member] = await Promise.all([
+      registerUser(stack, { prefix: 'sectionowner' }),
+      registerUser(stack, { prefix: 'sectionmember' }),
+    ]);
+    await createWarehouse(owner, 'Sektionslager');
+    const held = await owner.api.get<{ permissions: string[] }>('/api/user/permissions');
+    expect(held.body.permissions).toContain(PERMISSION);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    if (deployDir) fs.rmSync(deployDir, { recursive: true, force: true });
+  });
+
+  test('before the deploy the shell does not know the section: /fixture is an unknown path', async () => {
+    const s = await session();
+    await withArtifacts('sections unknown before deploy', [s], async () => {
+      await loginViaUi(s.page, stack, owner, { language: 'en' });
+      await s.page.goto(`${stack.shell.url}/fixture`);
+      await waitForPath(s.page, '/dashboard');
+      expect(await headerLink(s.page).count()).toBe(0);
+    });
+  });
+
+  test('deploy + rollout: reachable with header link and dashboard card for a permitted user', async () => {
+    const deployed = await cli('deploy.mjs', 'remote-fixture', '--version', '1.0.0', '--dir', FIXTURE_DIR);
+    expect(deployed.stdout).toMatch(/Published remote-fixture 1\.0\.0/);
+    const rolled = await cli('rollout.mjs', 'rollout', 'remote-fixture', '1.0.0', '--percent', '100');
+    expect(rolled.stdout).toMatch(/remote-fixture: stable 1\.0\.0/);
+    const manifest = (await (await fetch(`${stack.shell.url}/remotes.json`)).json()) as {
+      remotes: Record<string, { stable: { section?: { routes: { path: string }[] } } }>;
+    };
+    expect(manifest.remotes['remote-fixture']?.stable.section?.routes.map((r) => r.path)).toEqual(['/fixture']);
+
+    const s = await session();
+    await withArtifacts('sections permitted user', [s], async () => {
+      await loginViaUi(s.page, stack, owner, { language: 'en' });
+      await dashboard(s.page);
+      await card(s.page).waitFor();
+      await s.page.getByRole('link', { name: `Open ${LABEL}` }).click();
+      await waitForPath(s.page, '/fixture');
+      await s.page.getByRole('heading', { level: 1, name: LABEL }).waitFor();
+      await s.page.goto(`${stack.shell.url}/dashboard`);
+      await headerLink(s.page).click();
+      await waitForPath(s.page, '/fixture');
+      await s.page.getByRole('heading', { level: 1, name: LABEL }).waitFor();
+      const sections = await s.page.evaluate(() => document.documentElement.dataset.lagerSections ?? '');
+      expect(sections).toContain('remote-fixture@1.0.0;stable');
+      expect(s.errors).toEqual([]);
+    });
+  }, 120_000);
+
+  test('hidden for a user without the permission, and its page sends them to their start page', async () => {
+    const s = await session();
+    await withArtifacts('sections user without permission', [s], async () => {
+      await loginViaUi(s.page, stack, member, { language: 'en' });
+      await dashboard(s.page);
+      expect(await headerLink(s.page).count()).toBe(0);
+      expect(await card(s.page).count()).toBe(0);
+      await s.page.goto(`${stack.shell.url}/fixture`);
+      await waitForPath(s.page, '/dashboard');
+    });
+  });
+
+  test('guarded when logged out: /fixture goes to the login, no header link', async () => {
+    const s = await session();
+    await withArtifacts('sections logged out', [s], async () => {
+      await s.page.goto(`${stack.shell.url}/fixture`);
+      await waitForPath(s.page, '/login');
+      await s.page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await headerLink(s.page).count()).toBe(0);
+      expect(pathOf(s.page)).toBe('/login');
+    });
+  });
+
+  test('rollback removes the section: no link, no card, /fixture redirects like any unknown path; shell unchanged', async () => {
+    const { stdout } = await cli('rollout.mjs', 'rollback', 'remote-fixture');
+    expect(stdout).toMatch(/remote-fixture: removed from the manifest/);
+    const manifest = (await (await fetch(`${stack.shell.url}/remotes.json`)).json()) as { remotes: object };
+    expect(Object.keys(manifest.remotes)).not.toContain('remote-fixture');
+
+    const s = await session();
+    await withArtifacts('sections after rollback', [s], async () => {
+      await loginViaUi(s.page, stack, owner, { language: 'en' });
+      await dashboard(s.page);
+      expect(await headerLink(s.page).count()).toBe(0);
+      expect(await card(s.page).count()).toBe(0);
+      await s.page.goto(`${stack.shell.url}/fixture`);
+      await waitForPath(s.page, '/dashboard');
+      expect(s.errors).toEqual([]);
+    });
+    expect(hashShellBuild()).toBe(shellBuildHash);
+  });
+});
