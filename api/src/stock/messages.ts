@@ -40,6 +40,7 @@ export const stockEn = {
   'stock.importTooManyRows': 'The file has more than {max} rows.',
   'stock.importDuplicateSku': 'This SKU appears more than once in the file (first on line {line}).',
   'stock.importUnreadable': 'The file could not be read as CSV: {reason}',
+  'stock.importNotCsv': 'Send the file as text/csv.',
 } as const;
 
 export const stockDe: Record<keyof typeof stockEn, string> = {
@@ -82,4 +83,5 @@ export const stockDe: Record<keyof typeof stockEn, string> = {
   'stock.importTooManyRows': 'Die Datei hat mehr als {max} Zeilen.',
   'stock.importDuplicateSku': 'Diese Artikelnummer kommt mehrfach in der Datei vor (zuerst in Zeile {line}).',
   'stock.importUnreadable': 'Die Datei konnte nicht als CSV gelesen werden: {reason}',
+  'stock.importNotCsv': 'Senden Sie die Datei als text/csv.',
 };

@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { AppError } from '../errors';
 import { translate } from '../i18n';
 import { stockAccess } from './access';
 import { uniqueToValidation } from './articles';
@@ -7,6 +8,8 @@ import { applyImport, IMPORT_COLUMNS, IMPORT_MAX_ROWS, validateImport } from './
 import { Flag, ImportAnswer, isSet, JournalQuery, responses } from './schemas';
 
 const tags = ['stock'];
+const CSV_TYPES = ['text/csv', 'application/csv'];
+const isCsv = (type: string | undefined) => CSV_TYPES.includes((type ?? '').split(';')[0]!.trim().toLowerCase());
 /** 10 000 rows with long descriptions fit; anything larger is refused with 413 before parsing. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
@@ -14,10 +17,8 @@ const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
   // Only this plugin reads CSV bodies (encapsulated: other routes still answer 415 to text/csv).
-  app.addContentTypeParser(
-    ['text/csv', 'application/csv'],
-    { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
-    (_r, body, done) => done(null, body),
+  app.addContentTypeParser(CSV_TYPES, { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_r, body, done) =>
+    done(null, body),
   );
 
   const { cursor: _cursor, limit: _limit, ...filterProperties } = JournalQuery.properties;
@@ -53,6 +54,12 @@ const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: stockAccess('manage_articles'),
       bodyLimit: IMPORT_BODY_LIMIT,
+      // After the login checks (global hooks run first): a JSON or form body is no CSV file.
+      preValidation: async (request) => {
+        if (!isCsv(request.headers['content-type'])) {
+          throw new AppError(415, 'stock.importNotCsv', 'request.unsupported_media_type');
+        }
+      },
       schema: {
         operationId: 'importStockArticles',
         tags,

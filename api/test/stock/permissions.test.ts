@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client';
 import { users } from '../../src/db/schema';
+import { stockArticles } from '../../src/stock/schema';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
 import { book, createArticle, member, stockUp } from './helpers';
 
@@ -121,12 +122,14 @@ const calls: [string, StockPermissionName[], Call][] = [
   [
     'POST transfers',
     ['transfer_stock'],
-    async (c) =>
-      book(c, '/api/stock/transfers', {
-        article_id: (await article()).id,
-        to_warehouse_id: otherWarehouseId,
-        quantity: 1,
-      }),
+    async (c) => {
+      const a = await article();
+      // The target has the article: members may book there but not create articles.
+      await app.ctx.db
+        .insert(stockArticles)
+        .values({ warehouseId: otherWarehouseId, sku: a.sku, name: 'x', unit: 'pcs' });
+      return book(c, '/api/stock/transfers', { article_id: a.id, to_warehouse_id: otherWarehouseId, quantity: 1 });
+    },
   ],
   [
     'POST reverse',
