@@ -20,7 +20,7 @@ beforeAll(async () => {
     await database.close();
     database = await openDatabase({
       url: process.env.TEST_DATABASE_URL,
-      schema: 'test_concurrency_test_ts',
+      schema: 'test_stock_concurrency_test_ts',
       poolSize: 20,
     });
   }
