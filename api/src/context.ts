@@ -1,4 +1,4 @@
-import type { PermissionName } from '@lager/contract';
+import type { AnyPermissionName } from '@lager/contract';
 import type { Database, Db } from './db/client';
 import type { users } from './db/schema';
 import type { Language } from './i18n';
@@ -45,7 +45,7 @@ export interface WarehouseAccess {
   warehouseId: number;
   roleId: number | null;
   isOwner: boolean;
-  permissions: Set<PermissionName>;
+  permissions: Set<AnyPermissionName>;
 }
 
 export interface AccessRule {
@@ -53,8 +53,15 @@ export interface AccessRule {
   warehouse: (
     request: import('fastify').FastifyRequest,
   ) => number | null | undefined | Promise<number | null | undefined>;
-  /** Any-of; 'member' = membership alone; 'owner' = the warehouse owner only. */
-  require: PermissionName[] | 'member' | 'owner';
+  /**
+   * Any-of; 'member' = membership alone; 'owner' = the warehouse owner only; `{all}` = every
+   * listed permission (stock writes: view_stock + the action's), optionally decided from the typed request.
+   */
+  require:
+    | AnyPermissionName[]
+    | 'member'
+    | 'owner'
+    | { all: AnyPermissionName[] | ((request: import('fastify').FastifyRequest) => AnyPermissionName[]) };
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import { createWarehouse } from './data/warehouses';
 import { invitations, memberships, users } from './db/schema';
 import { sendInvitationMail } from './services/mail';
 import { randomToken, sha256 } from './services/tokens';
+import { seedStockDemo } from './stock/seed-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -62,6 +63,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogins | null>
     tokenHash: sha256(token),
   });
   await sendInvitationMail(app, invitee!, owner!.name, main.name, token);
+  await seedStockDemo(db, main.id, [owner!, guest!]);
 
   return {
     password: DEMO_PASSWORD,

@@ -4,6 +4,8 @@
  * contained in any language ("Incorrect password", "already taken"), the German text keeps it
  * in brackets: the web app shows its own translation, so users never read the bracket.
  */
+import { stockDe, stockEn } from '../stock/messages';
+
 export const en = {
   unauthenticated: 'Unauthenticated.',
   csrfMismatch: 'CSRF token mismatch.', // matched
@@ -78,6 +80,7 @@ export const en = {
   'validation.exists': 'The selected {field} is invalid.',
   'validation.invalid': 'The {field} field is invalid.',
   'validation.profileEmpty': 'Please provide a name or an email address.',
+  ...stockEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -155,4 +158,5 @@ export const de: Record<MessageKey, string> = {
   'validation.exists': 'Der gewählte Wert für {field} ist ungültig.',
   'validation.invalid': 'Das Feld {field} ist ungültig.',
   'validation.profileEmpty': 'Bitte geben Sie einen Namen oder eine E-Mail-Adresse an.',
+  ...stockDe,
 };

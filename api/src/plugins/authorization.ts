@@ -1,4 +1,4 @@
-import { OWNER_ROLE_ID, PERMISSION_NAMES, type PermissionName } from '@lager/contract';
+import { ALL_PERMISSION_NAMES, type AnyPermissionName, OWNER_ROLE_ID } from '@lager/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WarehouseAccess } from '../context';
@@ -20,15 +20,15 @@ export async function resolveAccess(
     .limit(1);
   if (!row) return null;
   const isOwner = row.ownerId === userId;
-  let granted: PermissionName[] = [];
-  if (isOwner || row.roleId === OWNER_ROLE_ID) granted = [...PERMISSION_NAMES];
+  let granted: AnyPermissionName[] = [];
+  if (isOwner || row.roleId === OWNER_ROLE_ID) granted = [...ALL_PERMISSION_NAMES];
   else if (row.roleId !== null) {
     const rows = await db
       .select({ name: permissions.name })
       .from(rolePermissions)
       .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
       .where(eq(rolePermissions.roleId, row.roleId));
-    granted = rows.map((r) => r.name as PermissionName);
+    granted = rows.map((r) => r.name as AnyPermissionName);
   }
   return { warehouseId, roleId: row.roleId, isOwner, permissions: new Set(granted) };
 }
@@ -46,6 +46,10 @@ async function checkAccess(request: FastifyRequest) {
   if (rule.require === 'owner' && !access.isOwner) throw forbidden('notOwner', 'warehouse.not_owner');
   if (Array.isArray(rule.require) && !rule.require.some((p) => access.permissions.has(p))) {
     throw forbidden('forbidden', 'permission.missing');
+  }
+  if (typeof rule.require === 'object' && 'all' in rule.require) {
+    const needed = typeof rule.require.all === 'function' ? rule.require.all(request) : rule.require.all;
+    if (!needed.every((p) => access.permissions.has(p))) throw forbidden('forbidden', 'permission.missing');
   }
   request.access = access;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { sharedSchemas } from '../schemas/common';
+import stockRoutes from '../stock/routes';
 import authRoutes from './auth';
 import emailVerificationRoutes from './email-verification';
 import invitationRoutes from './invitations';
@@ -27,6 +28,7 @@ const routes: FastifyPluginAsync = async (app) => {
     memberRoutes,
     roleRoutes,
     invitationRoutes,
+    stockRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,5 +1,5 @@
 import { type Static, type TInteger, type TSchema, Type } from '@fastify/type-provider-typebox';
-import { ERROR_CODES, LIMITS, PERMISSION_NAMES } from '@lager/contract';
+import { ALL_PERMISSION_NAMES, ERROR_CODES, LIMITS } from '@lager/contract';
 import type { UserRow } from '../context';
 
 /**
@@ -10,7 +10,7 @@ export const StringEnum = <const T extends readonly string[]>(values: T, options
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 export const ErrorCodeSchema = StringEnum(ERROR_CODES, { description: 'Stable, language-independent error code.' });
-export const PermissionNameSchema = StringEnum(PERMISSION_NAMES);
+export const PermissionNameSchema = StringEnum(ALL_PERMISSION_NAMES);
 
 export const ErrorBody = Type.Object(
   {
