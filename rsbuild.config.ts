@@ -208,23 +208,22 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
       publicDir: { name: 'public', copyOnBuild: true },
       // In development every app talks to the API through its own origin, as in production.
       proxy: { '/api': `http://127.0.0.1:${API_PORT}`, '/sanctum': `http://127.0.0.1:${API_PORT}` },
+      // The shell's remotes.json comes from the remotes' section.json files (before the built-in middlewares).
+      setup: isShell
+        ? ({ server }) => {
+            server.middlewares.use((req, res, next) => {
+              if (req.url?.split('?')[0] !== '/remotes.json') return next();
+              res.setHeader('Content-Type', 'application/json');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(JSON.stringify(devRemotesManifest()));
+            });
+          }
+        : undefined,
     },
     // Remotes load their chunks relative to their own manifest, not the shell's origin.
     output: { assetPrefix: app === 'shell' ? '/' : 'auto', cleanDistPath: true },
     dev: {
       assetPrefix: app === 'shell' ? '/' : 'auto',
-      setupMiddlewares: isShell
-        ? [
-            (middlewares) => {
-              middlewares.unshift((req, res, next) => {
-                if (req.url?.split('?')[0] !== '/remotes.json') return next();
-                res.setHeader('Content-Type', 'application/json');
-                res.setHeader('Cache-Control', 'no-cache');
-                res.end(JSON.stringify(devRemotesManifest()));
-              });
-            },
-          ]
-        : [],
     },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
   };

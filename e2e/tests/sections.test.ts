@@ -5,15 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import {
-  createWarehouse,
-  loginViaUi,
-  pathOf,
-  preferEnglish,
-  registerUser,
-  type TestUser,
-  waitForPath,
-} from '../support/actions';
+import { createWarehouse, pathOf, preferEnglish, registerUser, type TestUser, waitForPath } from '../support/actions';
 import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { repoRoot, type Stack, startTestStack } from '../support/stack';
 
@@ -56,9 +48,11 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
       cwd: repoRoot,
     });
 
-  async function session(): Promise<Session> {
+  /** A fresh profile in English; with `as`, carrying that user's session (logged in over HTTP). */
+  async function session(as?: TestUser): Promise<Session> {
     const s = await newSession(browser);
     await preferEnglish(s.page);
+    if (as) await s.context.addCookies(as.api.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
     return s;
   }
 
@@ -94,9 +88,8 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
   });
 
   test('before the deploy the shell does not know the section: /fixture is an unknown path', async () => {
-    const s = await session();
+    const s = await session(owner);
     await withArtifacts('sections unknown before deploy', [s], async () => {
-      await loginViaUi(s.page, stack, owner, { language: 'en' });
       await s.page.goto(`${stack.shell.url}/fixture`);
       await waitForPath(s.page, '/dashboard');
       expect(await headerLink(s.page).count()).toBe(0);
@@ -113,9 +106,8 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     };
     expect(manifest.remotes['remote-fixture']?.stable.section?.routes.map((r) => r.path)).toEqual(['/fixture']);
 
-    const s = await session();
+    const s = await session(owner);
     await withArtifacts('sections permitted user', [s], async () => {
-      await loginViaUi(s.page, stack, owner, { language: 'en' });
       await dashboard(s.page);
       await card(s.page).waitFor();
       await s.page.getByRole('link', { name: `Open ${LABEL}` }).click();
@@ -132,9 +124,8 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
   }, 120_000);
 
   test('hidden for a user without the permission, and its page sends them to their start page', async () => {
-    const s = await session();
+    const s = await session(member);
     await withArtifacts('sections user without permission', [s], async () => {
-      await loginViaUi(s.page, stack, member, { language: 'en' });
       await dashboard(s.page);
       expect(await headerLink(s.page).count()).toBe(0);
       expect(await card(s.page).count()).toBe(0);
@@ -160,9 +151,8 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     const manifest = (await (await fetch(`${stack.shell.url}/remotes.json`)).json()) as { remotes: object };
     expect(Object.keys(manifest.remotes)).not.toContain('remote-fixture');
 
-    const s = await session();
+    const s = await session(owner);
     await withArtifacts('sections after rollback', [s], async () => {
-      await loginViaUi(s.page, stack, owner, { language: 'en' });
       await dashboard(s.page);
       expect(await headerLink(s.page).count()).toBe(0);
       expect(await card(s.page).count()).toBe(0);
