@@ -424,8 +424,9 @@ export async function seedStockDemo(
     // Busy articles move daily, slow ones a few times a month.
     const busyness = 0.15 + rand() * 0.6;
     while (true) {
-      at += (DAY / (busyness * 3)) * (0.3 + rand() * 1.4);
-      if (at > now.getTime() - 5 * 60 * 1000) break;
+      const next = at + (DAY / (busyness * 3)) * (0.3 + rand() * 1.4);
+      if (next > now.getTime() - 5 * 60 * 1000) break;
+      at = next;
       const roll = rand();
       if (roll < 0.75) {
         const out = Math.min(quantity, amount(1 + rand() * (stock / step) * 0.08));
@@ -436,14 +437,17 @@ export async function seedStockDemo(
             rand() < 0.8 ? 'sale' : 'consumption',
             rand() < 0.3 ? { reference: `RE-${10_000 + movements.length}` } : {},
           );
-      } else if (roll < 0.93 && quantity < (stock * 1000) / 2) {
-        add('in', amount((stock / step) * (0.4 + rand() * 0.5)), 'purchase', {
-          reference: `LS-2026-${deliveryNote++}`,
-        });
-      } else if (roll < 0.97 && quantity > 0) {
-        add('out', -Math.min(quantity, amount(1)), 'damage', {
-          note: pick(['Beim Auspacken beschädigt', 'Verpackung nass geworden', 'Sturzschaden']),
-        });
+      } else if (roll < 0.95) {
+        // Reordered only when the shelf is half empty.
+        if (quantity < (stock * 1000) / 2)
+          add('in', amount((stock / step) * (0.4 + rand() * 0.5)), 'purchase', {
+            reference: `LS-2026-${deliveryNote++}`,
+          });
+      } else if (roll < 0.98) {
+        if (quantity > 0)
+          add('out', -Math.min(quantity, amount(1)), 'damage', {
+            note: pick(['Beim Auspacken beschädigt', 'Verpackung nass geworden', 'Sturzschaden']),
+          });
       } else {
         const counted = Math.max(0, quantity + (rand() < 0.5 ? -1 : 1) * amount(1));
         if (counted !== quantity) add('correction', counted - quantity, 'count', { note: 'Monatsinventur' });
@@ -464,7 +468,7 @@ export async function seedStockDemo(
   const values = sql.join(
     finals.map(
       (f, i) =>
-        sql`(${f.id}::integer, ${f.quantity}::bigint, ${f.updatedAt.toISOString()}::timestamptz, ${i >= finals.length - 3})`,
+        sql`(${f.id}::integer, ${f.quantity}::bigint, ${f.updatedAt.toISOString()}::timestamptz, ${i >= finals.length - 3}::boolean)`,
     ),
     sql`, `,
   );
