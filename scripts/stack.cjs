@@ -27,6 +27,52 @@ const DEFAULT_PORTS = {
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)$/;
 
+/** The origins (scheme://host:port) of every entry in a remotes manifest, stable and stale alike. */
+function manifestOrigins(manifest) {
+  const origins = new Set();
+  for (const versions of Object.values(manifest?.remotes ?? {})) {
+    for (const version of Object.values(versions ?? {})) {
+      try {
+        if (version?.entry) origins.add(new URL(version.entry).origin);
+      } catch {
+        // a relative or broken entry adds no origin
+      }
+    }
+  }
+  return [...origins].sort();
+}
+
+/**
+ * The shell page's Content-Security-Policy: scripts, styles and fetches only from the shell's own
+ * origin and the remotes the manifest names right now (so a new remote origin or a canary on a CDN
+ * needs no code change), nothing may frame the page (clickjacking), no plugins, no <base> tricks.
+ */
+function shellCsp(remoteOrigins, apiOrigin) {
+  const remotes = remoteOrigins.join(' ');
+  const connect = [remotes, apiOrigin].filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${remotes}`.trim(),
+    `style-src 'self' ${remotes}`.trim(),
+    `connect-src 'self' ${connect}`.trim(),
+    `font-src 'self' data: ${remotes}`.trim(),
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers for every answer of the static servers; HSTS only when the page arrived over HTTPS. */
+function setCommonSecurityHeaders(req, res) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  const https = req.socket.encrypted || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0] === 'https';
+  if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
 /** Static files: hashed assets cached for a year, manifests and HTML never cached. */
 function staticHandler(dir, { spa = false, cors = false } = {}) {
   return sirv(dir, {
@@ -68,7 +114,13 @@ async function serveRemote(dir, port = 0) {
     res.statusCode = 404;
     res.end('Not found');
   };
-  let server = http.createServer((req, res) => handler(req, res, () => notFound(req, res)));
+  const serve = (req, res) => {
+    setCommonSecurityHeaders(req, res);
+    // A remote's own index.html (standalone page) loads only from its origin.
+    res.setHeader('Content-Security-Policy', shellCsp([], ''));
+    handler(req, res, () => notFound(req, res));
+  };
+  let server = http.createServer(serve);
   const boundPort = await listen(server, port);
   return {
     url: `http://127.0.0.1:${boundPort}`,
@@ -79,7 +131,7 @@ async function serveRemote(dir, port = 0) {
     async restart() {
       // Restarting a running server would orphan it (and keep the process alive).
       if (server.listening) return;
-      server = http.createServer((req, res) => handler(req, res, () => notFound(req, res)));
+      server = http.createServer(serve);
       await listen(server, boundPort);
     },
   };
@@ -103,6 +155,7 @@ async function serveDeployment(dir, port = 0) {
     },
   });
   const server = http.createServer((req, res) => {
+    setCommonSecurityHeaders(req, res);
     const pathname = (req.url ?? '/').split('?')[0];
     // Only version folders and the manifest are public; history and lock files are not.
     if (pathname !== '/rollout.json' && !VERSION_FILE.test(pathname)) {
@@ -132,7 +185,14 @@ function deploymentManifestFor(dir, url) {
  */
 async function serveShell({ dir, port = 0, apiUrl, config, remotesManifest }) {
   const handler = staticHandler(dir, { spa: true });
-  const proxy = httpProxy.createProxyServer({ target: apiUrl, xfwd: true });
+  // The edge proxy: the API trusts exactly this hop (TRUST_PROXY=127.0.0.1), so X-Forwarded-For is
+  // set to the address that connected here, never appended to what a client claimed.
+  const proxy = httpProxy.createProxyServer({ target: apiUrl, xfwd: false });
+  proxy.on('proxyReq', (proxyReq, req) => {
+    proxyReq.setHeader('X-Forwarded-For', req.socket.remoteAddress ?? '');
+    proxyReq.setHeader('X-Forwarded-Proto', req.socket.encrypted ? 'https' : 'http');
+    proxyReq.setHeader('X-Forwarded-Host', req.headers.host ?? '');
+  });
   proxy.on('error', (_err, _req, res) => {
     if (res.writeHead && !res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
     res.end?.(JSON.stringify({ message: 'API unavailable.' }));
@@ -144,8 +204,13 @@ async function serveShell({ dir, port = 0, apiUrl, config, remotesManifest }) {
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/')) return proxy.web(req, res);
+    setCommonSecurityHeaders(req, res);
     if (url.split('?')[0] === '/config.json') return json(res, config());
     if (url.split('?')[0] === '/remotes.json') return json(res, remotesManifest());
+    // Generated from the manifest per request: a rollout to a new origin is allowed at once.
+    const { apiBaseUrl } = config();
+    const apiOrigin = apiBaseUrl ? new URL(apiBaseUrl).origin : '';
+    res.setHeader('Content-Security-Policy', shellCsp(manifestOrigins(remotesManifest()), apiOrigin));
     return handler(req, res);
   });
   const boundPort = await listen(server, port);
@@ -167,30 +232,84 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
   throw new Error('API did not become healthy in time');
 }
 
-/** Starts the API (tsx) as a child process and waits until /api/health answers. */
-async function startApi({ port, dataDir, appUrl, origins, seedDemo = false, env = {}, quiet = false }) {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'src/server.ts'], {
-    cwd: path.join(repoRoot, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: appUrl,
-      FRONTEND_ORIGINS: origins.join(','),
-      SEED_DEMO: seedDemo ? '1' : '',
-      ...env,
-    },
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-  });
+const SUPERVISE_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/** A child that stayed up this long is healthy again: the next crash restarts after the first delay. */
+const SUPERVISE_STABLE_MS = 60_000;
+
+/**
+ * Starts the API (tsx) as a child process and waits until /api/health answers. With `supervise`
+ * (npm start) a child that dies is started again after a growing delay and the restart is logged,
+ * instead of the proxy answering 502 forever.
+ */
+async function startApi({
+  port,
+  dataDir,
+  appUrl,
+  origins,
+  seedDemo = false,
+  env = {},
+  quiet = false,
+  supervise = false,
+  log = (line) => console.error(line),
+}) {
+  const spawnChild = () =>
+    spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'src/server.ts'], {
+      cwd: path.join(repoRoot, 'api'),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_URL: appUrl,
+        FRONTEND_ORIGINS: origins.join(','),
+        SEED_DEMO: seedDemo ? '1' : '',
+        // The shell's proxy is the one hop in front: believe its X-Forwarded-For, nobody else's.
+        TRUST_PROXY: '127.0.0.1',
+        ...env,
+      },
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    });
   const url = `http://127.0.0.1:${port}`;
+  let child = spawnChild();
+  let stopping = false;
+  let restarts = 0;
+  let timer;
   await waitForHealth(url, child);
+
+  const watch = (current) => {
+    const startedAt = Date.now();
+    current.once('exit', (code, signal) => {
+      if (stopping || !supervise) return;
+      if (Date.now() - startedAt > SUPERVISE_STABLE_MS) restarts = 0;
+      const delay = SUPERVISE_BACKOFF_MS[Math.min(restarts, SUPERVISE_BACKOFF_MS.length - 1)];
+      restarts += 1;
+      log(`API exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s (restart ${restarts})`);
+      timer = setTimeout(() => {
+        if (stopping) return;
+        child = spawnChild();
+        watch(child);
+        waitForHealth(url, child).then(
+          () => log(`API is up again at ${url}`),
+          (err) => log(`API restart failed: ${err.message}`),
+        );
+      }, delay);
+    });
+  };
+  watch(child);
+
   return {
     url,
-    child,
+    get child() {
+      return child;
+    },
+    get restarts() {
+      return restarts;
+    },
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        stopping = true;
+        clearTimeout(timer);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
@@ -202,11 +321,11 @@ function remoteManifestFor(remoteUrls) {
     remotes: Object.fromEntries(
       Object.entries(remoteUrls).map(([name, url]) => [
         name,
+        // The build's own section description and shared ranges: the shell routes by them.
         {
           stable: {
             version: 'local',
             entry: `${url}/mf-manifest.json`,
-            // The build's own section description and shared ranges: the shell routes by them.
             ...describeBuild(path.join(repoRoot, name, 'dist')),
           },
         },
@@ -227,6 +346,8 @@ async function startStack({
   deployDir,
   /** Serve the front end against a minimal stand-in API (logged out) instead of api/. */
   apiStub = false,
+  /** Restart the API child when it dies (npm start). */
+  superviseApi = false,
 } = {}) {
   for (const app of ['shell', ...REMOTES]) {
     if (!fs.existsSync(path.join(repoRoot, app, 'dist/index.html'))) {
@@ -251,7 +372,15 @@ async function startStack({
   if (deployment) origins.push(deployment.url);
   const api = apiStub
     ? await require('./stub-api.cjs').startStubApi({ port: apiPort })
-    : await startApi({ port: apiPort, dataDir, appUrl: shellUrl, origins, seedDemo, quiet: quietApi });
+    : await startApi({
+        port: apiPort,
+        dataDir,
+        appUrl: shellUrl,
+        origins,
+        seedDemo,
+        quiet: quietApi,
+        supervise: superviseApi,
+      });
   const localManifest = () =>
     remoteManifestFor(Object.fromEntries(Object.entries(remotes).map(([n, r]) => [n, r.url])));
   // Read per request: a rollout/promote/rollback is live at the next page load, no restart.

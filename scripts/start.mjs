@@ -16,12 +16,16 @@ if (!process.argv.includes('--no-build')) {
 
 // Versions published with `npm run deploy` and chosen with `npm run rollout`/`promote` (README).
 const deployDir = process.env.LAGER_DEPLOY_DIR ?? path.join(repoRoot, '.deploy');
-const stack = await startStack({ seedDemo: true, deployDir: fs.existsSync(deployDir) ? deployDir : undefined });
+const stack = await startStack({
+  seedDemo: true,
+  superviseApi: true,
+  deployDir: fs.existsSync(deployDir) ? deployDir : undefined,
+});
 console.log(`
   Lager is running.
 
   Open:      ${stack.shell.url}
-  API:       ${stack.api.url}  (OpenAPI: ${stack.api.url}/api/docs)
+  API:       ${stack.api.url}  (OpenAPI: ${stack.api.url}/api/docs, not in production)
   Remotes:   ${Object.entries(stack.remotes)
     .map(([name, r]) => `${name} ${r.url}`)
     .join(', ')}

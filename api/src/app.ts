@@ -7,12 +7,15 @@ import type { AppContext, RateLimits } from './context';
 import { type Database, type DatabaseOptions, openDatabase } from './db/client';
 import { AppError } from './errors';
 import { languageFrom } from './i18n';
+import { withRedaction } from './logging/redact';
 import { createMemoryTransport, type MailTransport } from './mail/transport';
-import { registerAccessLog } from './plugins/access-log';
+import { accessLogPlugin } from './plugins/access-log';
 import { registerAuthorization } from './plugins/authorization';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/errors';
-import { registerSessions } from './plugins/session';
+import { inputPlugin } from './plugins/input';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { sessionPlugin } from './plugins/session';
 import { registerRoutes } from './routes';
 import { ErrorBody } from './schemas/common';
 import { createPasswordHasher, type HashOptions, OWASP_ARGON2ID } from './services/passwords';
@@ -22,7 +25,7 @@ export interface BuildAppOptions {
   /** An open database (shared between app instances in tests), or how to open one. */
   database?: Database | DatabaseOptions;
   appUrl?: string;
-  /** Signs verification links; every instance behind one database needs the same key. */
+  /** Signs verification links and anonymous sessions; every instance behind one database needs the same key. */
   appKey?: string;
   frontendOrigins?: string[];
   mail?: MailTransport;
@@ -30,10 +33,15 @@ export interface BuildAppOptions {
   /** Tests only: cheaper argon2 parameters. Production keeps the OWASP values. */
   hashOptions?: HashOptions;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /**
+   * Which proxies' X-Forwarded-For/-Proto to believe: their addresses/CIDRs. `true` believes
+   * anyone and exists for tests only.
+   */
+  trustProxy?: boolean | string[];
   bodyLimit?: number;
   /** Background jobs (access-log and session cleanup); off in tests. */
   scheduleJobs?: boolean;
+  /** The OpenAPI document and UI at /api/docs; default on, off in production. */
   docs?: boolean;
 }
 
@@ -50,14 +58,28 @@ const isOpen = (value: BuildAppOptions['database']): value is Database =>
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const ownsDatabase = !isOpen(options.database);
-  const database = isOpen(options.database) ? options.database : await openDatabase(options.database);
+  let log: FastifyInstance['log'] | undefined;
+  const database = isOpen(options.database)
+    ? options.database
+    : await openDatabase({
+        ...options.database,
+        onConnectionError: (err) => log?.warn({ err }, 'database connection lost; the pool reconnects'),
+      });
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger ?? false),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    // Report every invalid field at once, like Laravel's validator.
-    ajv: { customOptions: { allErrors: true } },
+    ajv: {
+      customOptions: {
+        // Report every invalid field at once, like Laravel's validator.
+        allErrors: true,
+        // No loose coercion: in JSON `true` is not 1, "0x10" is not 16, ["x"] is not "x".
+        // Path and query text is converted strictly by the input plugin.
+        coerceTypes: false,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  log = app.log;
 
   const ctx: AppContext = {
     db: database.db,
@@ -77,6 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   registerErrorHandler(app);
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(cors, {
     origin: options.frontendOrigins ?? [],
@@ -97,9 +120,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       new AppError(429, 'throttled', 'throttle', { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
   });
   if (options.docs !== false) await registerDocs(app);
-  registerSessions(app);
+  await app.register(sessionPlugin);
   registerAuthorization(app);
-  registerAccessLog(app, { schedule: options.scheduleJobs ?? false });
+  // After authorization: 401/403 come before anything about the input.
+  await app.register(inputPlugin);
+  await app.register(accessLogPlugin, { schedule: options.scheduleJobs ?? false });
   await app.register(registerRoutes);
 
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

@@ -1,5 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { type Static, Type } from '@sinclair/typebox';
+import envSchema from 'env-schema';
+import { ensurePrivateDir } from './fs/private-dir';
 import { randomToken } from './services/tokens';
 
 /** The api package folder: DATA_DIR defaults to `<api>/data` whatever the working directory. */
@@ -9,6 +13,15 @@ const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
   `http://127.0.0.1:${port}`,
   `http://localhost:${port}`,
 ]);
+
+/** Shortest APP_KEY accepted in production: it signs verification links. */
+export const APP_KEY_MIN_PRODUCTION = 32;
+
+/**
+ * Fastify's `trustProxy`: the addresses/CIDRs of the proxies in front. Not a hop count: Fastify
+ * refuses those (a count cannot tell the proxy from a client that adds enough X-Forwarded-For).
+ */
+export type TrustProxy = false | string[];
 
 export interface ServerConfig {
   port: number;
@@ -22,8 +35,64 @@ export interface ServerConfig {
   mailFrom: string;
   outboxDir?: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  production: boolean;
+  logLevel: string;
 }
+
+/**
+ * The environment the API reads, as a schema (env-schema validates it with Ajv). Each
+ * variable has a sentence saying what is expected: a problem is reported as one line
+ * `NAME="value": expected …`, every problem at once, before anything is opened.
+ */
+const HTTP_URL = '^https?://[^/\\s?#@]+(/\\S*)?$';
+const EnvSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65_535, default: 8000 }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
+  NODE_ENV: Type.Optional(Type.String()),
+  APP_URL: Type.String({ pattern: HTTP_URL, default: 'http://127.0.0.1:3000' }),
+  APP_KEY: Type.Optional(Type.String({ minLength: 16 })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://[^/\\s?#]*[^/\\s?#@:]' })),
+  DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^/\\s?#]*[^/\\s?#@:]' })),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'Lager <no-reply@lager.local>' }),
+  MAIL_OUTBOX_DIR: Type.Optional(Type.String()),
+  FRONTEND_ORIGINS: Type.Optional(Type.String()),
+  SEED_DEMO: Type.Optional(Type.String({ pattern: '^(1|0|true|false|yes|no)$' })),
+  TRUST_PROXY: Type.Optional(Type.String()),
+  LOG_LEVEL: Type.String({ pattern: '^(fatal|error|warn|info|debug|trace|silent)$', default: 'info' }),
+});
+type Env = Static<typeof EnvSchema>;
+
+const EXPECTED: Record<keyof Env, string> = {
+  PORT: 'a port number 0-65535',
+  HOST: 'an interface address such as 127.0.0.1',
+  NODE_ENV: 'production, development or test',
+  APP_URL: 'the absolute http(s) URL of the web app, e.g. https://lager.example (links in mails start with it)',
+  APP_KEY: 'a random secret of at least 16 characters (32 in production)',
+  DATABASE_URL: 'a PostgreSQL URL postgres://user:password@host:5432/database',
+  DATA_DIR: 'a writable directory',
+  SMTP_URL: 'an SMTP URL smtp(s)://user:password@host:port',
+  MAIL_FROM: 'a sender such as "Lager <no-reply@lager.example>"',
+  MAIL_OUTBOX_DIR: 'a writable directory',
+  FRONTEND_ORIGINS: 'comma-separated origins such as https://lager.example',
+  SEED_DEMO: '1 or 0',
+  TRUST_PROXY:
+    'the addresses of the proxies in front, e.g. 127.0.0.1 or 10.0.0.0/8,::1 (not true or a count: anyone could claim any address)',
+  LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
+};
+
+/** Thrown with every problem found; `server.ts` prints one line each and exits. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const shown = (value: unknown) => (value === undefined ? '(missing)' : JSON.stringify(value));
+const problem = (name: keyof Env, value: unknown, expected = EXPECTED[name]) =>
+  `${name}=${shown(value)}: expected ${expected}`;
 
 const list = (value: string | undefined) =>
   value
@@ -31,22 +100,84 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Reads the environment. Relative DATA_DIR / MAIL_OUTBOX_DIR are taken from the working directory. */
+const CIDR = /^(.+)\/(\d{1,3})$/;
+function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  if (!value || ['0', 'false', 'no'].includes(value)) return false;
+  const entries = list(value) ?? [];
+  const valid = entries.every((entry) => {
+    const cidr = CIDR.exec(entry);
+    return cidr ? isIP(cidr[1]!) !== 0 && Number(cidr[2]) <= 128 : isIP(entry) !== 0 || entry === 'loopback';
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
+
+/** Ajv's `/PORT` → `PORT`; `required` names the property in its params. */
+function variableOf(error: { instancePath: string; params: Record<string, unknown> }): keyof Env {
+  const name = error.instancePath.replace(/^\//, '') || String(error.params.missingProperty ?? '');
+  return name as keyof Env;
+}
+
+/**
+ * Reads and validates the environment. Relative DATA_DIR / MAIL_OUTBOX_DIR are taken from the
+ * working directory. Empty values count as unset, except PORT (an empty port is a mistake).
+ * Throws ConfigError listing every problem; DATA_DIR is created (0700) to prove it is writable.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const dataDir = env.DATA_DIR ? resolve(env.DATA_DIR) : join(API_ROOT, 'data');
+  const data: Record<string, string> = {};
+  for (const name of Object.keys(EXPECTED)) {
+    const value = env[name];
+    if (value !== undefined && (value !== '' || name === 'PORT')) data[name] = value;
+  }
+  const problems: string[] = [];
+  let parsed = data as unknown as Env;
+  try {
+    parsed = envSchema<Env>({ schema: EnvSchema, data, env: false });
+  } catch (err) {
+    const errors = (err as { errors?: { instancePath: string; params: Record<string, unknown> }[] }).errors ?? [];
+    const names = new Set(errors.map(variableOf));
+    for (const name of names) problems.push(problem(name, data[name]));
+    // Keep checking what was valid so every problem is reported in one go.
+    for (const name of names) delete (parsed as Record<string, unknown>)[name];
+  }
+
+  const production = parsed.NODE_ENV === 'production';
+  const appKey = parsed.APP_KEY;
+  if (production && appKey !== undefined && appKey.length < APP_KEY_MIN_PRODUCTION) {
+    problems.push(
+      `APP_KEY: expected at least ${APP_KEY_MIN_PRODUCTION} characters in production (got ${appKey.length})`,
+    );
+  }
+  const trustProxy = parseTrustProxy(parsed.TRUST_PROXY);
+  if (trustProxy === null) problems.push(problem('TRUST_PROXY', parsed.TRUST_PROXY));
+
+  const dataDir = parsed.DATA_DIR ? resolve(parsed.DATA_DIR) : join(API_ROOT, 'data');
+  // Only PGlite, the generated APP_KEY and the outbox live there; with PostgreSQL + SMTP + APP_KEY it is unused.
+  if (!parsed.DATABASE_URL || !parsed.SMTP_URL || !appKey) {
+    const failure = ensurePrivateDir(dataDir);
+    if (failure) problems.push(`DATA_DIR=${shown(dataDir)}: expected a writable directory (${failure})`);
+  }
+  const outboxDir = parsed.MAIL_OUTBOX_DIR ? resolve(parsed.MAIL_OUTBOX_DIR) : undefined;
+  if (outboxDir && !parsed.SMTP_URL) {
+    const failure = ensurePrivateDir(outboxDir);
+    if (failure) problems.push(`MAIL_OUTBOX_DIR=${shown(outboxDir)}: expected a writable directory (${failure})`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+
   return {
-    port: Number(env.PORT ?? 8000),
-    host: env.HOST ?? '127.0.0.1',
+    port: parsed.PORT,
+    host: parsed.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    appUrl: env.APP_URL ?? 'http://127.0.0.1:3000',
-    appKey: env.APP_KEY || undefined,
-    frontendOrigins: list(env.FRONTEND_ORIGINS) ?? DEV_ORIGINS,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Lager <no-reply@lager.local>',
-    outboxDir: env.MAIL_OUTBOX_DIR ? resolve(env.MAIL_OUTBOX_DIR) : undefined,
-    seedDemo: ['1', 'true', 'yes'].includes((env.SEED_DEMO ?? '').toLowerCase()),
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    databaseUrl: parsed.DATABASE_URL,
+    appUrl: parsed.APP_URL.replace(/\/$/, ''),
+    appKey,
+    frontendOrigins: list(parsed.FRONTEND_ORIGINS) ?? DEV_ORIGINS,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    outboxDir,
+    seedDemo: ['1', 'true', 'yes'].includes(parsed.SEED_DEMO ?? ''),
+    trustProxy: trustProxy ?? false,
+    production,
+    logLevel: parsed.LOG_LEVEL,
   };
 }
 
@@ -55,7 +186,8 @@ export function resolveAppKey(dataDir: string, fromEnv?: string): string {
   if (fromEnv) return fromEnv;
   const file = join(dataDir, 'app-key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  const failure = ensurePrivateDir(dataDir);
+  if (failure) throw new ConfigError([`DATA_DIR=${shown(dataDir)}: expected a writable directory (${failure})`]);
   const key = randomToken(32);
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);

@@ -1,12 +1,24 @@
-import { configFromEnv } from './config';
+import { ConfigError, configFromEnv } from './config';
+import { DatabaseUnavailableError } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { PRIVATE_DIR_MODE } from './fs/private-dir';
 import { startServer } from './start';
 
-/** `npm run start -w api`: configuration from the environment, pino logs, graceful shutdown. */
+/** Start-up failures the operator can fix: one line each, no stack trace. */
+function explain(err: unknown): string[] | null {
+  if (err instanceof ConfigError) return err.problems;
+  if (err instanceof DatabaseUnavailableError || err instanceof DataDirLockedError) return [err.message];
+  return null;
+}
+
+/** `npm run start -w api`: validated configuration from the environment, pino logs, graceful shutdown. */
 async function main() {
+  // Everything this process creates (PGlite files, app key, outbox mails) is for its owner only.
+  process.umask(0o777 & ~PRIVATE_DIR_MODE);
   const config = configFromEnv();
   const server = await startServer({
     ...config,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: config.logLevel },
   });
   const { app } = server;
   app.log.info(
@@ -34,6 +46,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  const lines = explain(err);
+  if (lines) for (const line of lines) console.error(`Lager API not started: ${line}`);
+  else console.error(err);
   process.exit(1);
 });

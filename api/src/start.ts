@@ -19,6 +19,8 @@ export interface StartOptions extends Omit<BuildAppOptions, 'database' | 'mail'>
   outboxDir?: string;
   /** Seed the demo data when the database has no users yet. */
   seedDemo?: boolean;
+  /** NODE_ENV=production: no public OpenAPI document or docs UI. */
+  production?: boolean;
 }
 
 export interface RunningServer {
@@ -33,15 +35,25 @@ export interface RunningServer {
 
 /** Starts the API in this process (used by server.ts, e2e tests and the bench). */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { port = 8000, host = '127.0.0.1', databaseUrl, smtpUrl, mailFrom, seedDemo: seed, ...rest } = options;
+  const {
+    port = 8000,
+    host = '127.0.0.1',
+    databaseUrl,
+    smtpUrl,
+    mailFrom,
+    seedDemo: seed,
+    production,
+    ...rest
+  } = options;
   const dataDir = options.dataDir ?? join(API_ROOT, 'data');
   const outboxDir = smtpUrl ? undefined : (options.outboxDir ?? join(dataDir, 'outbox'));
   let log: FastifyInstance['log'] | undefined;
   const mail: MailTransport = smtpUrl
     ? createSmtpTransport(smtpUrl, mailFrom ?? 'Lager <no-reply@lager.local>')
-    : createOutboxTransport(outboxDir!, (msg, links) => log?.info({ links }, msg));
+    : createOutboxTransport(outboxDir!, (msg, file) => log?.info({ file }, msg));
   const app = await buildApp({
     scheduleJobs: true,
+    docs: !production,
     ...rest,
     appKey: resolveAppKey(dataDir, options.appKey),
     database: databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -86,8 +86,8 @@ describe('operations', () => {
 
   it('keeps outbox mails as JSON files readable by tests', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lager-outbox-'));
-    const links: string[] = [];
-    const outbox = createOutboxTransport(dir, (_msg, found) => links.push(...found));
+    const logged: string[] = [];
+    const outbox = createOutboxTransport(dir, (msg, file) => logged.push(msg, file));
     await outbox.send({ to: 'a@example.test', subject: 'S', text: 'go to http://x.test/a?b=1', html: '<p>x</p>' });
     const [mail] = readOutbox(dir, 'A@example.test');
     expect(mail).toMatchObject({
@@ -96,7 +96,10 @@ describe('operations', () => {
       html: '<p>x</p>',
       created_at: expect.any(String),
     });
-    expect(links).toEqual(['http://x.test/a?b=1']);
+    // The log names the file; the link (reset/verification tokens) stays in the 0600 file only.
+    expect(logged[1]).toMatch(/\.json$/);
+    expect(logged.join(' ')).not.toContain('x.test');
+    expect(statSync(logged[1]!).mode & 0o777).toBe(0o600);
   });
 });
 

@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../fs/private-dir';
 
 export interface Mail {
   to: string;
@@ -18,11 +19,14 @@ export interface MailTransport {
   send(mail: Mail): Promise<void>;
 }
 
-const LINK = /https?:\/\/[^\s"<>]+/g;
-
-/** Development default: one JSON file per mail, so developers and e2e tests can read it. */
-export function createOutboxTransport(dir: string, log?: (msg: string, links: string[]) => void): MailTransport {
-  mkdirSync(dir, { recursive: true });
+/**
+ * Development default: one JSON file per mail, so developers and e2e tests can read it. The mails
+ * hold reset and verification links, so the folder is 0700, the files 0600, and the log names the
+ * file, never the links.
+ */
+export function createOutboxTransport(dir: string, log?: (msg: string, file: string) => void): MailTransport {
+  const failure = ensurePrivateDir(dir);
+  if (failure) throw new Error(`MAIL_OUTBOX_DIR: cannot use ${dir} (${failure})`);
   let sequence = 0;
   return {
     async send(mail) {
@@ -31,8 +35,8 @@ export function createOutboxTransport(dir: string, log?: (msg: string, links: st
       // Time first so a plain name sort is chronological; pid + counter keep names unique.
       const name = `${createdAt.getTime()}-${process.pid}-${String(sequence).padStart(6, '0')}.json`;
       const body: OutboxMail = { ...mail, created_at: createdAt.toISOString() };
-      writeFileSync(join(dir, name), `${JSON.stringify(body, null, 2)}\n`);
-      log?.(`mail to ${mail.to}: ${mail.subject}`, [...new Set(mail.text.match(LINK) ?? [])]);
+      writeFileSync(join(dir, name), `${JSON.stringify(body, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+      log?.(`mail to ${mail.to}: ${mail.subject}`, join(dir, name));
     },
   };
 }

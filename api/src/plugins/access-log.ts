@@ -1,5 +1,6 @@
 import { lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { accessLogs } from '../db/schema';
 import { purgeExpiredSessions } from './session';
 
@@ -7,6 +8,12 @@ export const ACCESS_LOG_RETENTION_DAYS = 30;
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT_ROWS = 200;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/**
+ * Requests without a logged-in user are noise an attacker can produce at thousands per second
+ * (404 floods): per minute at most this many rows per client address, and this many in total.
+ */
+export const ANONYMOUS_ROWS_PER_IP_PER_MINUTE = 30;
+export const ANONYMOUS_ROWS_PER_MINUTE = 600;
 
 export interface AccessLog {
   /** Writes buffered rows now. */
@@ -31,9 +38,39 @@ function sectionsHeader(value: string | string[] | undefined): string | null {
   return text ? text.slice(0, 512) : null;
 }
 
-export function registerAccessLog(app: FastifyInstance, options: { schedule: boolean }) {
+/** Counts anonymous rows per minute; says whether one more may be written. */
+function anonymousBudget() {
+  let minute = 0;
+  let total = 0;
+  let dropped = 0;
+  const perIp = new Map<string, number>();
+  return {
+    allow(request: FastifyRequest, onNewMinute: (dropped: number) => void): boolean {
+      const now = Math.floor(Date.now() / 60_000);
+      if (now !== minute) {
+        if (dropped) onNewMinute(dropped);
+        minute = now;
+        total = 0;
+        dropped = 0;
+        perIp.clear();
+      }
+      const ip = request.ip ?? '';
+      const count = perIp.get(ip) ?? 0;
+      if (count >= ANONYMOUS_ROWS_PER_IP_PER_MINUTE || total >= ANONYMOUS_ROWS_PER_MINUTE) {
+        dropped += 1;
+        return false;
+      }
+      perIp.set(ip, count + 1);
+      total += 1;
+      return true;
+    },
+  };
+}
+
+async function accessLogRows(app: FastifyInstance, options: { schedule: boolean }) {
   let buffer: (typeof accessLogs.$inferInsert)[] = [];
   let pending: Promise<void> = Promise.resolve();
+  const anonymous = anonymousBudget();
 
   const flush = () => {
     if (buffer.length === 0) return pending;
@@ -58,6 +95,8 @@ export function registerAccessLog(app: FastifyInstance, options: { schedule: boo
 
   app.decorate('accessLog', { flush, purge });
   app.addHook('onResponse', async (request, reply) => {
+    const sampled = (dropped: number) => app.log.info({ dropped }, 'anonymous access-log rows over the budget dropped');
+    if (!request.user && !anonymous.allow(request, sampled)) return;
     buffer.push({
       method: request.method.slice(0, 8),
       path: (request.url.split('?')[0] ?? '').slice(0, 512),
@@ -86,3 +125,6 @@ export function registerAccessLog(app: FastifyInstance, options: { schedule: boo
     await flush();
   });
 }
+
+/** Needs the session plugin: rows name the logged-in user. */
+export const accessLogPlugin = fp(accessLogRows, { name: 'lager-access-log', dependencies: ['lager-session'] });

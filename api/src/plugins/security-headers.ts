@@ -1,0 +1,40 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The API serves JSON only: nothing may load, run or frame it. */
+const API_CSP = {
+  defaultSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+};
+const DOCS_PREFIX = '/api/docs';
+
+/**
+ * @fastify/helmet on every answer (nosniff, frame denial, Referrer-Policy, HSTS, CORP...), a CSP
+ * that allows nothing, and `Cache-Control: no-store` on answers for a logged-in user so a shared
+ * computer's cache never keeps someone's data. The docs UI (not in production) keeps helmet's
+ * other headers but needs its own inline scripts, so it is left without the strict CSP.
+ */
+async function securityHeaders(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) {
+      route.config = { ...route.config, helmet: { contentSecurityPolicy: false } } as typeof route.config;
+    }
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: API_CSP },
+    // The web app calls the API from its remotes' origins with CORS; same-site keeps other sites out.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Set here, not in the handlers: any answer for a logged-in user may hold their data.
+    if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+export const securityHeadersPlugin = fp(securityHeaders, { name: 'lager-security-headers' });
