@@ -49,7 +49,8 @@ function remoteWorkspaces(): string[] {
   const { workspaces } = JSON.parse(fs.readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as {
     workspaces: string[];
   };
-  return workspaces.filter((w) => w.startsWith('remote-'));
+  // A workspace without section.json is not a section yet (e.g. half created): it is not built as one.
+  return workspaces.filter((w) => w.startsWith('remote-') && fs.existsSync(path.join(rootDir, w, 'section.json')));
 }
 
 /** Every remote of the repository (the `remote-*` workspaces), as its section.json declares it. */
