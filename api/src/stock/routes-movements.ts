@@ -110,13 +110,14 @@ const movementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       // The target half is a write there: the user must belong to it with view_stock + book_goods.
       const there = await resolveAccess(app, request.user!.id, to_warehouse_id);
-      if (!there || !there.permissions.has('view_stock') || !there.permissions.has('book_goods')) {
+      const mayBookThere = ['view_stock', 'book_goods'].every((p) => there?.permissions.has(p as 'view_stock'));
+      if (!mayBookThere) {
         throw validationError(
           { to_warehouse_id: [{ key: 'stock.transferTargetForbidden' }] },
           'transfer.target_forbidden',
         );
       }
-      const mayCreate = there.permissions.has('manage_articles');
+      const mayCreate = !!there?.permissions.has('manage_articles');
       const answer = await once(db, request, (tx) => transferStock(tx, booker(request), request.body, mayCreate));
       return reply.code(answer.statusCode).send(answer.body);
     },
