@@ -5,6 +5,7 @@
  * /remotes.json and proxies /api and /sanctum to the API (cookies stay first-party), as
  * scripts/stack.cjs does for `npm start`.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import httpProxy from 'http-proxy';
@@ -101,6 +102,8 @@ export async function startDeployment({ kind, outDir, shellDir, remoteDirs = {},
           stable: {
             version: 'bench',
             entry: remotes[n] ? `${remotes[n].url}/mf-manifest.json` : `${shellUrl}/bundled`,
+            // The shell routes by each section's description (its section.json).
+            section: JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../..', n, 'section.json'), 'utf8')),
           },
         },
       ]),
