@@ -1,6 +1,25 @@
-export * from './api/api';
 export { api, TAGS } from './api/api';
 export { axiosBaseQuery, type HttpArgs } from './api/base-query';
+export {
+  type MyWarehouse,
+  type NamedOption,
+  type Role,
+  type SwitchableWarehouse,
+  sharedApi,
+  type User,
+  useGetUserPermissionsQuery,
+  useGetUserQuery,
+  useListIndustriesQuery,
+  useListMyWarehousesQuery,
+  useListRolesQuery,
+  useListUsagesQuery,
+  useListWarehouseMembersQuery,
+  useListWarehouseRolesQuery,
+  useListWarehousesQuery,
+  useLogoutMutation,
+  useSetCurrentWarehouseMutation,
+  type WarehouseMember,
+} from './api/endpoints';
 export {
   type ApiError,
   type AppErrorCode,
@@ -10,7 +29,6 @@ export {
   normalizeError,
 } from './api/errors';
 export { CSRF_COOKIE_PATH, fetchCsrfCookie, http, readCookie, XSRF_COOKIE, XSRF_HEADER } from './api/http';
-export type * from './api/types';
 export * from './auth/auth';
 export { RequirePermission } from './auth/require-permission';
 export { browser } from './browser';

@@ -1,15 +1,19 @@
-import { api, type Warehouse } from '@lager/shared';
+import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
+import { type ListOwnedWarehousesApiResponse, type Warehouse, warehouseAdminApi } from './generated';
 
-const ownedWarehousesApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** GET api/mywarehouses/owned → {warehouses}: the warehouses the user owns (my warehouses, edit guard). */
-    warehouseAdminOwned: build.query<Warehouse[], void>({
-      query: () => 'api/mywarehouses/owned',
-      transformResponse: (body: { warehouses: Warehouse[] }) => body.warehouses,
+type Generated = DefinitionsFromApi<typeof warehouseAdminApi>;
+
+const ownedWarehousesApi = warehouseAdminApi.enhanceEndpoints<
+  never,
+  { listOwnedWarehouses: OverrideResultType<Generated['listOwnedWarehouses'], Warehouse[]> }
+>({
+  endpoints: {
+    /** The warehouses the user owns (my warehouses, edit guard). */
+    listOwnedWarehouses: {
+      transformResponse: (body: ListOwnedWarehousesApiResponse) => body.warehouses,
       providesTags: ['Warehouse'],
-    }),
-  }),
-  overrideExisting: 'throw',
+    },
+  },
 });
 
-export const { useWarehouseAdminOwnedQuery } = ownedWarehousesApi;
+export const { useListOwnedWarehousesQuery } = ownedWarehousesApi;

@@ -5,8 +5,8 @@ import {
   SelectField,
   TextField,
   translatedOptions,
-  useGetIndustriesQuery,
-  useGetUsagesQuery,
+  useListIndustriesQuery,
+  useListUsagesQuery,
 } from '@lager/shared';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +25,8 @@ interface WarehouseFormProps {
 /** Name, industry and usage: the one form behind "new warehouse" and "edit warehouse". */
 export function WarehouseForm({ values, onChange, onSubmit, submitLabel, busy, feedback }: WarehouseFormProps) {
   const { t, i18n } = useTranslation('warehouseAdmin');
-  const industries = useGetIndustriesQuery();
-  const usages = useGetUsagesQuery();
+  const industries = useListIndustriesQuery();
+  const usages = useListUsagesQuery();
   return (
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={busy}>

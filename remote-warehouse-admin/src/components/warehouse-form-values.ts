@@ -1,7 +1,8 @@
-import { allFilled, type Warehouse } from '@lager/shared';
+import { allFilled } from '@lager/shared';
+import type { CreateWarehouseApiArg } from '../api/generated';
 
 /** What the new and edit forms send (POST api/admin/warehouse, PUT api/warehouses/edit/:id). */
-export type WarehouseInput = Omit<Warehouse, 'id'>;
+export type WarehouseInput = CreateWarehouseApiArg;
 
 /** Form state: select values stay strings ('' = nothing chosen) so drafts round-trip through JSON. */
 export type WarehouseFormValues = {

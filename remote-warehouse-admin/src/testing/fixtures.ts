@@ -1,5 +1,6 @@
-import type { NamedOption, Warehouse } from '@lager/shared';
+import type { NamedOption } from '@lager/shared';
 import { API, HttpResponse, rest } from '@lager/shared/testing';
+import type { Warehouse } from '../api/generated';
 
 /** A few industries/usages whose order differs between German and English. */
 export const industries: NamedOption[] = [

@@ -1,5 +1,4 @@
-import { api, useGetPermissionsQuery, useGetUserQuery } from '../api/api';
-import type { User } from '../api/types';
+import { sharedApi, type User, useGetUserPermissionsQuery, useGetUserQuery } from '../api/endpoints';
 import { PERMISSIONS_STORAGE_KEY } from '../constants';
 
 export type AuthStatus = 'unknown' | 'loggedOut' | 'unverified' | 'verified';
@@ -30,7 +29,7 @@ export function useAuth(): AuthState {
  */
 export function markLoggedOut() {
   window.localStorage.removeItem(PERMISSIONS_STORAGE_KEY);
-  return api.util.upsertQueryData('getUser', undefined, null);
+  return sharedApi.util.upsertQueryData('getUser', undefined, null);
 }
 
 export function readCachedPermissions(): string[] {
@@ -45,7 +44,7 @@ export function readCachedPermissions(): string[] {
 /** Permissions of the current user in the current warehouse: fresh from the API, else the cached list. */
 export function usePermissions(): { permissions: string[]; isLoading: boolean } {
   const { status } = useAuth();
-  const { data, isLoading } = useGetPermissionsQuery(undefined, { skip: status !== 'verified' });
+  const { data, isLoading } = useGetUserPermissionsQuery(undefined, { skip: status !== 'verified' });
   return { permissions: data ?? readCachedPermissions(), isLoading: isLoading && !data };
 }
 

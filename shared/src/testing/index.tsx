@@ -4,13 +4,20 @@
  */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http as mswHttp, type RequestHandler } from 'msw';
+import {
+  type DefaultBodyType,
+  HttpResponse,
+  type HttpResponseResolver,
+  http as mswHttp,
+  type PathParams,
+  type RequestHandler,
+} from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { User } from '../api/types';
+import type { ErrorBody, GetUserApiResponse, GetUserPermissionsApiResponse } from '../api/generated/shell';
 import { setRuntimeConfig } from '../config/runtime-config';
 import type { Language } from '../constants';
 import { i18n, initI18n } from '../i18n/i18n';
@@ -18,6 +25,43 @@ import { createAppStore } from '../store';
 
 export { HttpResponse, mswHttp as rest };
 export const API = 'http://localhost';
+
+type Resolver<Response extends DefaultBodyType, Body extends DefaultBodyType> = HttpResponseResolver<
+  PathParams,
+  Body,
+  Response | ErrorBody
+>;
+
+/**
+ * MSW handlers typed from the generated contract: `answer.get<GetUserApiResponse>('/api/user', …)`
+ * only compiles when the JSON it answers with is what the API declares for that call (or the
+ * API's error body), so a test double cannot drift from the API. Paths are the API's, from `/api`.
+ */
+export const answer = {
+  get: <Response extends DefaultBodyType, Body extends DefaultBodyType = never>(
+    path: string,
+    resolve: Resolver<Response, Body>,
+  ) => mswHttp.get(`${API}${path}`, resolve),
+  post: <Response extends DefaultBodyType, Body extends DefaultBodyType = DefaultBodyType>(
+    path: string,
+    resolve: Resolver<Response, Body>,
+  ) => mswHttp.post(`${API}${path}`, resolve),
+  put: <Response extends DefaultBodyType, Body extends DefaultBodyType = DefaultBodyType>(
+    path: string,
+    resolve: Resolver<Response, Body>,
+  ) => mswHttp.put(`${API}${path}`, resolve),
+  patch: <Response extends DefaultBodyType, Body extends DefaultBodyType = DefaultBodyType>(
+    path: string,
+    resolve: Resolver<Response, Body>,
+  ) => mswHttp.patch(`${API}${path}`, resolve),
+  delete: <Response extends DefaultBodyType, Body extends DefaultBodyType = DefaultBodyType>(
+    path: string,
+    resolve: Resolver<Response, Body>,
+  ) => mswHttp.delete(`${API}${path}`, resolve),
+};
+
+/** The API's error body, typed: `code` must be one the API declares. */
+export const apiError = (status: number, body: ErrorBody) => HttpResponse.json<ErrorBody>(body, { status });
 
 /** Starts MSW for the calling test file; `onUnhandledRequest: 'error'` keeps tests honest. */
 export function setupApiServer(...handlers: RequestHandler[]) {
@@ -28,7 +72,7 @@ export function setupApiServer(...handlers: RequestHandler[]) {
   return server;
 }
 
-export const verifiedUser: User = {
+export const verifiedUser: GetUserApiResponse = {
   id: 1,
   name: 'Olivia Owner',
   email: 'owner@example.com',
@@ -37,7 +81,12 @@ export const verifiedUser: User = {
 };
 
 /** Logged in, e-mail not yet verified. */
-export const unverifiedUser: User = { ...verifiedUser, id: 2, email: 'new@example.com', email_verified_at: null };
+export const unverifiedUser: GetUserApiResponse = {
+  ...verifiedUser,
+  id: 2,
+  email: 'new@example.com',
+  email_verified_at: null,
+};
 
 /**
  * Collects every translation key a test renders that exists in no catalogue
@@ -64,16 +113,21 @@ export function trackMissingTranslations(): string[] {
 }
 
 /** Handlers for a signed-in session (user + permissions + csrf cookie). */
-export function sessionHandlers(user: User | null = verifiedUser, permissions: string[] = []) {
+export function sessionHandlers(
+  user: GetUserApiResponse | null = verifiedUser,
+  permissions: GetUserPermissionsApiResponse['permissions'] | string[] = [],
+) {
   return [
     mswHttp.get(`${API}/sanctum/csrf-cookie`, () => {
       document.cookie = 'XSRF-TOKEN=test-xsrf-token; path=/';
       return new HttpResponse(null, { status: 204 });
     }),
-    mswHttp.get(`${API}/api/user`, () =>
-      user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+    answer.get<GetUserApiResponse>('/api/user', () =>
+      user ? HttpResponse.json(user) : apiError(401, { message: 'Unauthenticated.', code: 'auth.unauthenticated' }),
     ),
-    mswHttp.get(`${API}/api/user/permissions`, () => HttpResponse.json({ permissions })),
+    answer.get<GetUserPermissionsApiResponse>('/api/user/permissions', () =>
+      HttpResponse.json({ permissions: permissions as GetUserPermissionsApiResponse['permissions'] }),
+    ),
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { NamedOption } from '../api/types';
+import type { NamedOption } from '../api/endpoints';
 import type { SelectOption } from './fields';
 
 /** Industry/usage options: translated names, alphabetical, `other` first (spec §3). */

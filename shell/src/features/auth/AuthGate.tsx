@@ -4,7 +4,7 @@ import {
   fetchCsrfCookie,
   isApiError,
   Loading,
-  useGetPermissionsQuery,
+  useGetUserPermissionsQuery,
   useGetUserQuery,
 } from '@lager/shared';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -33,7 +33,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
   const { data, error, isError, refetch, isFetching } = useGetUserQuery(undefined, { skip: !csrfReady });
   const status = authStatusOf(data, isError);
-  useGetPermissionsQuery(undefined, { skip: status !== 'verified' });
+  useGetUserPermissionsQuery(undefined, { skip: status !== 'verified' });
 
   // 401 means logged out; no answer at all or a server failure means we do not know yet.
   const unreachable = isError && data === undefined && isApiError(error) && (error.status === 0 || error.status >= 500);

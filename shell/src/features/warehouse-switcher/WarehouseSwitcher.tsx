@@ -1,8 +1,7 @@
-import { Alert, EmptyState, Loading, namedRoutes, useAuth } from '@lager/shared';
+import { Alert, EmptyState, Loading, namedRoutes, useAuth, useListWarehousesQuery } from '@lager/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useShellSwitchableWarehousesQuery } from '../warehouses/api';
 import { useSwitchWarehouse } from './useSwitchWarehouse';
 
 /** The panel the logo toggles: every warehouse the user may switch to, the current one marked. */
@@ -10,7 +9,7 @@ export function WarehouseSwitcher({ id, onClose }: { id: string; onClose: () => 
   const { t } = useTranslation('shell');
   const titleId = useId();
   const { user } = useAuth();
-  const { data, isLoading, isError } = useShellSwitchableWarehousesQuery();
+  const { data, isLoading, isError } = useListWarehousesQuery();
   const { switchTo, busy, failed } = useSwitchWarehouse();
   const currentId = user?.current_warehouse_id ?? null;
 

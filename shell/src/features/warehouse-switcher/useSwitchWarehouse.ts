@@ -11,7 +11,7 @@ export function useSwitchWarehouse() {
   const switchTo = async (warehouseId: number) => {
     setFailed(false);
     try {
-      await setCurrentWarehouse(warehouseId).unwrap();
+      await setCurrentWarehouse({ warehouse_id: warehouseId }).unwrap();
       browser.reload();
     } catch (error) {
       console.error('Switching the warehouse failed', error);

@@ -1,14 +1,20 @@
-import { Alert, Card, Loading, OWNER_ROLE_ID, useGetWarehouseUsersQuery } from '@lager/shared';
+import {
+  Alert,
+  Card,
+  Loading,
+  OWNER_ROLE_ID,
+  useListWarehouseMembersQuery,
+  useListWarehouseRolesQuery,
+} from '@lager/shared';
 import { useTranslation } from 'react-i18next';
-import { useShellWarehouseRolesQuery } from '../warehouses/api';
 import { RoleLabel } from '../warehouses/labels';
 
 /** Members of the current warehouse with their role as text (role 1 = owner, none = no-role label). */
 export function MembersCard({ warehouseId }: { warehouseId: number }) {
   const { t } = useTranslation('shell');
-  const members = useGetWarehouseUsersQuery(warehouseId);
+  const members = useListWarehouseMembersQuery(warehouseId);
   // Role names need admin rights; without them custom roles show a neutral "member" label.
-  const roles = useShellWarehouseRolesQuery(warehouseId);
+  const roles = useListWarehouseRolesQuery(warehouseId);
 
   const roleName = (roleId: number | null): string | null => {
     if (roleId === null) return null;

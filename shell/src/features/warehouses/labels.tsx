@@ -1,4 +1,4 @@
-import { type NamedOption, useGetIndustriesQuery, useGetUsagesQuery } from '@lager/shared';
+import { type NamedOption, useListIndustriesQuery, useListUsagesQuery } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 
 /** A member's or the user's role as text: the owner label, the no-role label, or the role's name. */
@@ -17,11 +17,11 @@ function useOptionName(list: NamedOption[] | undefined, group: 'industries' | 'u
 }
 
 export function IndustryName({ id }: { id: number | undefined }) {
-  const { data } = useGetIndustriesQuery();
+  const { data } = useListIndustriesQuery();
   return <>{useOptionName(data, 'industries', id)}</>;
 }
 
 export function UsageName({ id }: { id: number | undefined }) {
-  const { data } = useGetUsagesQuery();
+  const { data } = useListUsagesQuery();
   return <>{useOptionName(data, 'usages', id)}</>;
 }

@@ -1,11 +1,11 @@
 import { allFilled, DELAYS, FormFeedback, TextField, useFormSubmit } from '@lager/shared';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
-import { LOGIN_ERRORS, useAccountLoginMutation } from '../api/auth-api';
+import { LOGIN_ERRORS, useLoginMutation } from '../api/auth-api';
 
 export function LoginForm() {
   const { t } = useAccountTranslation();
-  const [login] = useAccountLoginMutation();
+  const [login] = useLoginMutation();
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
     initial: { email: '', password: '' },

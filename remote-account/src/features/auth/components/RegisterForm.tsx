@@ -1,7 +1,7 @@
 import { DELAYS, FormFailure, FormFeedback, TextField, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
-import { REGISTER_ERRORS, useAccountRegisterMutation, useLazyAccountCheckEmailQuery } from '../api/auth-api';
+import { REGISTER_ERRORS, useLazyCheckEmailQuery, useRegisterMutation } from '../api/auth-api';
 import { EMPTY_REGISTRATION, type RegisterValues, registrationError } from './register-rules';
 import { TermsDialog } from './TermsDialog';
 
@@ -10,8 +10,8 @@ type TermsAnswer = { accept: () => void; decline: () => void };
 /** Spec §4: valid form → e-mail availability check → terms popup → register → /login. */
 export function RegisterForm() {
   const { t } = useAccountTranslation();
-  const [checkEmail] = useLazyAccountCheckEmailQuery();
-  const [register] = useAccountRegisterMutation();
+  const [checkEmail] = useLazyCheckEmailQuery();
+  const [register] = useRegisterMutation();
   const [terms, setTerms] = useState<TermsAnswer | null>(null);
 
   /** The popup as a step of the submit: Accept goes on, Decline ends it with termsNotAccepted. */

@@ -1,34 +1,15 @@
-import { api, type ErrorTable, type MessageResponse } from '@lager/shared';
+import type { ErrorTable } from '@lager/shared';
+import { accountApi, type ValidateResetTokenApiArg } from '../../../api/generated';
 
-export interface ResetTokenArgs {
-  token: string;
-  email: string;
-}
+/** The link of the reset mail: `?token&email`. */
+export type ResetLink = ValidateResetTokenApiArg;
 
-export interface ResetPasswordArgs extends ResetTokenArgs {
-  password: string;
-  password_confirmation: string;
-}
-
-const passwordResetApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    accountForgotPassword: build.mutation<MessageResponse, string>({
-      query: (email) => ({ url: 'api/forgot-password', method: 'POST', data: { email } }),
-    }),
-    // Read-only check, modelled as a query so the screen's load sends it exactly once.
-    accountValidateResetToken: build.query<{ valid: boolean }, ResetTokenArgs>({
-      query: (data) => ({ url: 'api/validate-reset-token', method: 'POST', data }),
-      keepUnusedDataFor: 0,
-    }),
-    accountResetPassword: build.mutation<MessageResponse, ResetPasswordArgs>({
-      query: (data) => ({ url: 'api/reset-password', method: 'POST', data }),
-    }),
-  }),
-  overrideExisting: 'throw',
+const passwordResetApi = accountApi.enhanceEndpoints({
+  // A read-only check that the screen's load sends exactly once.
+  endpoints: { validateResetToken: { keepUnusedDataFor: 0 } },
 });
 
-export const { useAccountForgotPasswordMutation, useAccountValidateResetTokenQuery, useAccountResetPasswordMutation } =
-  passwordResetApi;
+export const { useForgotPasswordMutation, useValidateResetTokenQuery, useResetPasswordMutation } = passwordResetApi;
 
 /** Spec §8: forgot-password failure. */
 export const FORGOT_PASSWORD_ERRORS: ErrorTable = { fallback: 'errors.resetFailed' };

@@ -1,16 +1,16 @@
 import { Card, DELAYS, FormFeedback, isEmail, Page, TextField, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
-import { FORGOT_PASSWORD_ERRORS, useAccountForgotPasswordMutation } from '../api/password-reset-api';
+import { FORGOT_PASSWORD_ERRORS, useForgotPasswordMutation } from '../api/password-reset-api';
 
 export function ForgotPasswordScreen() {
   const { t } = useAccountTranslation();
-  const [requestLink] = useAccountForgotPasswordMutation();
+  const [requestLink] = useForgotPasswordMutation();
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
     initial: { email: '' },
     draftKey: 'account-forgot-password',
     validate: (v) => (isEmail(v.email) ? undefined : 'common:errors.invalidEmail'),
-    send: (v) => requestLink(v.email.trim()).unwrap(),
+    send: (v) => requestLink({ email: v.email.trim() }).unwrap(),
     errors: FORGOT_PASSWORD_ERRORS,
     success: 'messages.resetLinkSent',
     after: { ms: DELAYS.forgotPasswordRedirect, to: '/login' },

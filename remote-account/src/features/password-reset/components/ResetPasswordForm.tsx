@@ -1,12 +1,12 @@
 import { DELAYS, FormFeedback, TextField, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { passwordFormError } from '../../../lib/password-rules';
-import { RESET_PASSWORD_ERRORS, type ResetTokenArgs, useAccountResetPasswordMutation } from '../api/password-reset-api';
+import { RESET_PASSWORD_ERRORS, type ResetLink, useResetPasswordMutation } from '../api/password-reset-api';
 
 /** Only password fields, so there is no draft: passwords are never stored. */
-export function ResetPasswordForm({ link }: { link: ResetTokenArgs }) {
+export function ResetPasswordForm({ link }: { link: ResetLink }) {
   const { t } = useAccountTranslation();
-  const [resetPassword] = useAccountResetPasswordMutation();
+  const [resetPassword] = useResetPasswordMutation();
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
     initial: { password: '', password_confirmation: '' },

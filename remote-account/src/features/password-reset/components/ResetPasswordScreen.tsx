@@ -2,7 +2,7 @@ import { Alert, Card, DELAYS, Loading, Page, useDelayed } from '@lager/shared';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccountTranslation } from '../../../lib/i18n';
-import { type ResetTokenArgs, useAccountValidateResetTokenQuery } from '../api/password-reset-api';
+import { type ResetLink, useValidateResetTokenQuery } from '../api/password-reset-api';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
 /** /reset-password?token&email — the link from the reset mail; both parameters are required. */
@@ -22,11 +22,11 @@ export function ResetPasswordScreen() {
 }
 
 /** The token is checked on load; an invalid one sends the user to ask for a new link. */
-function CheckedResetForm({ link }: { link: ResetTokenArgs }) {
+function CheckedResetForm({ link }: { link: ResetLink }) {
   const { t } = useAccountTranslation();
   const navigate = useNavigate();
   const schedule = useDelayed();
-  const { data, isError, isLoading } = useAccountValidateResetTokenQuery(link);
+  const { data, isError, isLoading } = useValidateResetTokenQuery(link);
   const invalid = isError || data?.valid === false;
 
   useEffect(() => {

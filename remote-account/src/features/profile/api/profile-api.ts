@@ -1,42 +1,19 @@
-import { api, type ErrorTable, type MessageResponse, type User } from '@lager/shared';
+import type { ErrorTable } from '@lager/shared';
+import { accountApi } from '../../../api/generated';
 
-export interface ProfileUpdate {
-  name?: string;
-  email?: string;
-}
-
-export type PasswordChange = {
-  current_password: string;
-  password: string;
-  password_confirmation: string;
-};
-
-const profileApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    accountUpdateProfile: build.mutation<{ user: User }, ProfileUpdate>({
-      query: (data) => ({ url: 'api/profile/update', method: 'PUT', data }),
-      invalidatesTags: ['User'],
-    }),
-    accountChangePassword: build.mutation<MessageResponse, PasswordChange>({
-      query: (data) => ({ url: 'api/profile/password', method: 'PUT', data }),
-    }),
-    accountResendVerification: build.mutation<MessageResponse, void>({
-      query: () => ({ url: 'api/email/verification-notification', method: 'POST' }),
-    }),
-    // No invalidation: a refetched (now missing) user would let the guard leave this screen
-    // before the spec's reload; the reload after deletion starts the app logged out.
-    accountDeleteAccount: build.mutation<void, string>({
-      query: (password) => ({ url: 'api/profile/delete', method: 'DELETE', data: { password } }),
-    }),
-  }),
-  overrideExisting: 'throw',
+const profileApi = accountApi.enhanceEndpoints({
+  endpoints: {
+    updateProfile: { invalidatesTags: ['User'] },
+    // deleteAccount invalidates nothing: a refetched (now missing) user would let the guard leave this
+    // screen before the spec's reload; the reload after deletion starts the app logged out.
+  },
 });
 
 export const {
-  useAccountUpdateProfileMutation,
-  useAccountChangePasswordMutation,
-  useAccountResendVerificationMutation,
-  useAccountDeleteAccountMutation,
+  useUpdateProfileMutation,
+  useUpdatePasswordMutation,
+  useSendVerificationNotificationMutation,
+  useDeleteAccountMutation,
 } = profileApi;
 
 /** Spec §8: a taken e-mail, an invalid field, else profileUpdateFailed. */

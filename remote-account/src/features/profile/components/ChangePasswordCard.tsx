@@ -1,14 +1,15 @@
 import { Card, DELAYS, FormFeedback, TextField, useFormSubmit } from '@lager/shared';
+import type { UpdatePasswordApiArg } from '../../../api/generated';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { passwordFormError } from '../../../lib/password-rules';
-import { PASSWORD_CHANGE_ERRORS, type PasswordChange, useAccountChangePasswordMutation } from '../api/profile-api';
+import { PASSWORD_CHANGE_ERRORS, useUpdatePasswordMutation } from '../api/profile-api';
 
-const EMPTY: PasswordChange = { current_password: '', password: '', password_confirmation: '' };
+const EMPTY: UpdatePasswordApiArg = { current_password: '', password: '', password_confirmation: '' };
 
 /** Only password fields, so there is no draft: passwords are never stored. */
 export function ChangePasswordCard() {
   const { t } = useAccountTranslation();
-  const [change] = useAccountChangePasswordMutation();
+  const [change] = useUpdatePasswordMutation();
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
     initial: EMPTY,
@@ -19,7 +20,7 @@ export function ChangePasswordCard() {
     after: { ms: DELAYS.passwordReload, reload: true },
   });
 
-  const field = (name: keyof PasswordChange, label: string, autoComplete: string) => (
+  const field = (name: keyof UpdatePasswordApiArg, label: string, autoComplete: string) => (
     <TextField
       label={label}
       type="password"

@@ -1,17 +1,17 @@
 import { Card, DELAYS, isBlank, PasswordConfirmDialog, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
-import { DELETE_ACCOUNT_ERRORS, useAccountDeleteAccountMutation } from '../api/profile-api';
+import { DELETE_ACCOUNT_ERRORS, useDeleteAccountMutation } from '../api/profile-api';
 
 export function DeleteAccountCard() {
   const { t } = useAccountTranslation();
-  const [deleteAccount] = useAccountDeleteAccountMutation();
+  const [deleteAccount] = useDeleteAccountMutation();
   const [open, setOpen] = useState(false);
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
     initial: { password: '' },
     validate: (v) => (isBlank(v.password) ? 'errors.passwordFieldRequired' : undefined),
-    send: (v) => deleteAccount(v.password).unwrap(),
+    send: (v) => deleteAccount({ password: v.password }).unwrap(),
     errors: DELETE_ACCOUNT_ERRORS,
     success: 'messages.accountDeleted',
     // The reload starts the app logged out (spec §4).

@@ -1,6 +1,6 @@
 import { Card, DELAYS, FormFeedback, TextField, type User, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
-import { PROFILE_ERRORS, useAccountUpdateProfileMutation } from '../api/profile-api';
+import { PROFILE_ERRORS, useUpdateProfileMutation } from '../api/profile-api';
 import { type ProfileValues, profileError, profilePayload } from './profile-rules';
 
 const EMPTY: ProfileValues = { name: '', email: '' };
@@ -8,7 +8,7 @@ const EMPTY: ProfileValues = { name: '', email: '' };
 /** Fields start empty and show the current value: whatever is filled in is what changes. */
 export function EditProfileCard({ user }: { user: User }) {
   const { t } = useAccountTranslation();
-  const [update] = useAccountUpdateProfileMutation();
+  const [update] = useUpdateProfileMutation();
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
     initial: EMPTY,

@@ -1,11 +1,11 @@
 import { Card, DELAYS, FormFeedback, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
-import { RESEND_VERIFICATION_ERRORS, useAccountResendVerificationMutation } from '../api/profile-api';
+import { RESEND_VERIFICATION_ERRORS, useSendVerificationNotificationMutation } from '../api/profile-api';
 
 /** Shown only to unverified users; the result message disappears after DELAYS.resendMessageClear. */
 export function ResendVerificationCard({ email }: { email: string }) {
   const { t } = useAccountTranslation();
-  const [resend] = useAccountResendVerificationMutation();
+  const [resend] = useSendVerificationNotificationMutation();
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
     initial: {},

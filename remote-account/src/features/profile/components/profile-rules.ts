@@ -1,5 +1,5 @@
 import { isBlank, isEmail, type User } from '@lager/shared';
-import type { ProfileUpdate } from '../api/profile-api';
+import type { UpdateProfileApiArg } from '../../../api/generated';
 
 export type ProfileValues = { name: string; email: string };
 
@@ -16,7 +16,7 @@ export function profileError(values: ProfileValues, user: User): string | undefi
 }
 
 /** Only filled fields go over the wire (spec §5). */
-export function profilePayload(values: ProfileValues): ProfileUpdate {
+export function profilePayload(values: ProfileValues): UpdateProfileApiArg {
   const name = values.name.trim();
   const email = values.email.trim();
   return { ...(name && { name }), ...(email && { email }) };

@@ -1,8 +1,9 @@
 import { Alert, browser, DELAYS, Loading, namedRoutes, Page, useDelayed } from '@lager/shared';
 import { useEffect } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import type { VerifyEmailApiArg } from '../../../api/generated';
 import { useAccountTranslation } from '../../../lib/i18n';
-import { useAccountVerifyEmailQuery, type VerifyEmailArgs } from '../api/verification-api';
+import { useVerifyEmailQuery } from '../api/verification-api';
 
 /** /email/verify/:id/:hash?expires&signature — the link from the verification mail. */
 export function VerifyEmailScreen() {
@@ -14,14 +15,14 @@ export function VerifyEmailScreen() {
   if (!expires || !signature) return <Navigate to="/" replace />;
   return (
     <Page title={t('titles.verifyEmail')}>
-      <VerificationResult args={{ id, hash, expires, signature }} />
+      <VerificationResult args={{ id: Number(id), hash, expires: Number(expires), signature }} />
     </Page>
   );
 }
 
-function VerificationResult({ args }: { args: VerifyEmailArgs }) {
+function VerificationResult({ args }: { args: VerifyEmailApiArg }) {
   const { t } = useAccountTranslation();
-  const { isSuccess, isError } = useAccountVerifyEmailQuery(args);
+  const { isSuccess, isError } = useVerifyEmailQuery(args);
   const schedule = useDelayed();
 
   useEffect(() => {

@@ -1,22 +1,11 @@
-import { api, type ErrorTable, type MessageResponse } from '@lager/shared';
+import type { ErrorTable } from '@lager/shared';
+import { userAdminApi } from '../../../api/generated';
 
-export interface AssignRoleInput {
-  user_id: number;
-  warehouse_id: number;
-  new_role_id: number;
-}
-
-const assignApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    userAdminAssignRole: build.mutation<MessageResponse, AssignRoleInput>({
-      query: (data) => ({ url: 'api/admin/updateuserrole', method: 'PATCH', data }),
-      invalidatesTags: ['Member'],
-    }),
-  }),
-  overrideExisting: 'throw',
+const assignApi = userAdminApi.enhanceEndpoints({
+  endpoints: { assignUserRole: { invalidatesTags: ['Member'] } },
 });
 
-export const { useUserAdminAssignRoleMutation } = assignApi;
+export const { useAssignUserRoleMutation } = assignApi;
 
 /** Spec §8, assign role: the server's refusals as catalogue texts, else assignRoleFailed. */
 export const ASSIGN_ROLE_ERRORS: ErrorTable = {

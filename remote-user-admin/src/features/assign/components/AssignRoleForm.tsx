@@ -6,21 +6,21 @@ import {
   SelectField,
   useAuth,
   useFormSubmit,
-  useGetWarehouseUsersQuery,
+  useListWarehouseMembersQuery,
+  useListWarehouseRolesQuery,
 } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { eligibleMembers } from '../../../lib/members';
 import { NS } from '../../../lib/namespace';
-import { useUserAdminRolesQuery } from '../../../lib/roles-query';
-import { ASSIGN_ROLE_ERRORS, useUserAdminAssignRoleMutation } from '../api/assign-api';
+import { ASSIGN_ROLE_ERRORS, useAssignUserRoleMutation } from '../api/assign-api';
 
 /** Gives a member of the current warehouse another role (never yourself, never the owner role). */
 export function AssignRoleForm({ warehouseId }: { warehouseId: number }) {
   const { t } = useTranslation(NS);
   const { user } = useAuth();
-  const members = useGetWarehouseUsersQuery(warehouseId);
-  const roles = useUserAdminRolesQuery(warehouseId);
-  const [assignRole] = useUserAdminAssignRoleMutation();
+  const members = useListWarehouseMembersQuery(warehouseId);
+  const roles = useListWarehouseRolesQuery(warehouseId);
+  const [assignRole] = useAssignUserRoleMutation();
   const form = useFormSubmit({
     ns: NS,
     initial: { user_id: '', role_id: '' },

@@ -1,28 +1,22 @@
-import { api, type ErrorTable } from '@lager/shared';
+import type { ErrorTable } from '@lager/shared';
+import { userAdminApi } from '../../../api/generated';
 
 export type InvitationAction = 'accept' | 'decline';
 
 export const isInvitationAction = (value: unknown): value is InvitationAction =>
   value === 'accept' || value === 'decline';
 
-const invitationsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    userAdminRespondToInvitation: build.mutation<
-      { message: string; warehouse_id: number },
-      { action: InvitationAction; token: string }
-    >({
-      query: ({ action, token }) => ({
-        url: `api/invitations/${action}/${encodeURIComponent(token)}`,
-        method: 'POST',
-      }),
-      // Accepting adds a membership and switches the current warehouse.
-      invalidatesTags: ['User', 'Permissions', 'Warehouse', 'Member', 'Role', 'Invitation'],
-    }),
-  }),
-  overrideExisting: 'throw',
+// Accepting adds a membership and switches the current warehouse (the page reloads after either).
+const ANSWERED = ['User', 'Permissions', 'Warehouse', 'Member', 'Role'] as const;
+
+const invitationsApi = userAdminApi.enhanceEndpoints({
+  endpoints: {
+    acceptInvitation: { invalidatesTags: [...ANSWERED] },
+    declineInvitation: { invalidatesTags: [...ANSWERED] },
+  },
 });
 
-export const { useUserAdminRespondToInvitationMutation } = invitationsApi;
+export const { useAcceptInvitationMutation, useDeclineInvitationMutation } = invitationsApi;
 
 /** Spec §8, invitation handler: an already processed invitation, anything else. */
 export const INVITATION_ERRORS: ErrorTable = {

@@ -3,7 +3,12 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { NS } from '../../../lib/namespace';
-import { INVITATION_ERRORS, isInvitationAction, useUserAdminRespondToInvitationMutation } from '../api/invitations-api';
+import {
+  INVITATION_ERRORS,
+  isInvitationAction,
+  useAcceptInvitationMutation,
+  useDeclineInvitationMutation,
+} from '../api/invitations-api';
 
 const NEXT = { accept: '/warehouse', decline: '/dashboard' } as const;
 
@@ -11,12 +16,16 @@ const NEXT = { accept: '/warehouse', decline: '/dashboard' } as const;
 export function InvitationHandler() {
   const { t } = useTranslation(NS);
   const { action, token = '' } = useParams();
-  const [respond] = useUserAdminRespondToInvitationMutation();
+  const [accept] = useAcceptInvitationMutation();
+  const [decline] = useDeclineInvitationMutation();
   const valid = isInvitationAction(action);
   const form = useFormSubmit({
     ns: NS,
     initial: {},
-    send: () => (valid ? respond({ action, token }).unwrap() : Promise.reject(new Error(`Unknown action ${action}`))),
+    send: () => {
+      if (!valid) return Promise.reject(new Error(`Unknown invitation action ${action}`));
+      return (action === 'accept' ? accept : decline)(token).unwrap();
+    },
     errors: INVITATION_ERRORS,
     success: action === 'accept' ? 'messages.invitationAccepted' : 'messages.invitationDeclined',
     after: valid ? { ms: DELAYS.invitationHandlerRedirect, to: NEXT[action], reload: true } : undefined,

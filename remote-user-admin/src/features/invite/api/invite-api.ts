@@ -1,16 +1,8 @@
-import { api, type ErrorTable, type MessageResponse } from '@lager/shared';
+import type { ErrorTable } from '@lager/shared';
+import { userAdminApi } from '../../../api/generated';
 
-const inviteApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    userAdminSendInvitation: build.mutation<MessageResponse, { email: string; role_id: number }>({
-      query: (data) => ({ url: 'api/invitations/send', method: 'POST', data }),
-      invalidatesTags: ['Invitation'],
-    }),
-  }),
-  overrideExisting: 'throw',
-});
-
-export const { useUserAdminSendInvitationMutation } = inviteApi;
+// No tag: nothing in the app lists invitations (the page reloads after sending).
+export const { useSendInvitationMutation } = userAdminApi;
 
 /** Spec §8, invite: the four refusals by code, anything else inviteFailed. */
 export const INVITE_ERRORS: ErrorTable = {

@@ -8,11 +8,11 @@ import {
   SelectField,
   TextField,
   useFormSubmit,
+  useListRolesQuery,
 } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../../lib/namespace';
-import { useUserAdminRolesQuery } from '../../../lib/roles-query';
-import { INVITE_ERRORS, useUserAdminSendInvitationMutation } from '../api/invite-api';
+import { INVITE_ERRORS, useSendInvitationMutation } from '../api/invite-api';
 
 type InviteValues = { email: string; role_id: string };
 
@@ -26,8 +26,8 @@ const inviteError = (v: InviteValues) => {
 export function InviteUserForm() {
   const { t } = useTranslation(NS);
   // Without an id the server lists the roles of the current warehouse (spec §7).
-  const roles = useUserAdminRolesQuery(undefined);
-  const [sendInvitation] = useUserAdminSendInvitationMutation();
+  const roles = useListRolesQuery();
+  const [sendInvitation] = useSendInvitationMutation();
   const form = useFormSubmit({
     ns: NS,
     initial: { email: '', role_id: '' } as InviteValues,

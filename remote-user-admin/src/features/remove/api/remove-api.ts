@@ -1,16 +1,11 @@
-import { api, type ErrorTable } from '@lager/shared';
+import type { ErrorTable } from '@lager/shared';
+import { userAdminApi } from '../../../api/generated';
 
-const removeApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    userAdminRemoveUsers: build.mutation<{ message: string; removed: number }, number[]>({
-      query: (user_ids) => ({ url: 'api/admin/warehouse/remove-users', method: 'DELETE', data: { user_ids } }),
-      invalidatesTags: ['Member'],
-    }),
-  }),
-  overrideExisting: 'throw',
+const removeApi = userAdminApi.enhanceEndpoints({
+  endpoints: { removeUsers: { invalidatesTags: ['Member'] } },
 });
 
-export const { useUserAdminRemoveUsersMutation } = removeApi;
+export const { useRemoveUsersMutation } = removeApi;
 
 /** Spec §8, remove users. */
 export const REMOVE_USERS_ERRORS: ErrorTable = { fallback: 'errors.removeUsersFailed' };

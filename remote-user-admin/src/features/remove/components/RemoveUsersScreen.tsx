@@ -7,20 +7,20 @@ import {
   Loading,
   useAuth,
   useFormSubmit,
-  useGetWarehouseUsersQuery,
+  useListWarehouseMembersQuery,
 } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eligibleMembers } from '../../../lib/members';
 import { NS } from '../../../lib/namespace';
-import { REMOVE_USERS_ERRORS, useUserAdminRemoveUsersMutation } from '../api/remove-api';
+import { REMOVE_USERS_ERRORS, useRemoveUsersMutation } from '../api/remove-api';
 
 /** Members of the current warehouse that may be removed (never yourself, never the owner). */
 export function RemoveUsersScreen({ warehouseId }: { warehouseId: number }) {
   const { t } = useTranslation(NS);
   const { user } = useAuth();
-  const members = useGetWarehouseUsersQuery(warehouseId);
-  const [removeUsers] = useUserAdminRemoveUsersMutation();
+  const members = useListWarehouseMembersQuery(warehouseId);
+  const [removeUsers] = useRemoveUsersMutation();
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
   const users = eligibleMembers(members.data ?? [], user?.id);
@@ -31,7 +31,7 @@ export function RemoveUsersScreen({ warehouseId }: { warehouseId: number }) {
     initial: {},
     send: async () => {
       try {
-        await removeUsers(chosen).unwrap();
+        await removeUsers({ user_ids: chosen }).unwrap();
         setSelected([]);
       } finally {
         setConfirming(false);

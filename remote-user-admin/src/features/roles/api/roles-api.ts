@@ -1,61 +1,38 @@
-import { api, type ErrorTable, type MessageResponse } from '@lager/shared';
-import type { Role } from '../../../lib/roles-query';
+import type { ErrorTable } from '@lager/shared';
+import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
+import { type GetRoleApiResponse, type RoleDetail, userAdminApi } from '../../../api/generated';
 
-export interface Permission {
-  id: number;
-  /** One of the six permission names; the label comes from this section's catalogue. */
-  name: string;
-  description: string;
-}
+type Generated = DefinitionsFromApi<typeof userAdminApi>;
+const unwrapRole = (body: GetRoleApiResponse) => body.role;
 
-export interface RoleDetail extends Role {
-  permissions: Permission[];
-}
-
-// A type alias, not an interface: useDraft needs an index-compatible record.
-export type RoleInput = {
-  name: string;
-  description: string;
-  permissions: number[];
-};
-
-const roleAdminApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    userAdminPermissions: build.query<Permission[], void>({
-      query: () => 'api/admin/permissions',
-      keepUnusedDataFor: 3600,
-    }),
-    userAdminRole: build.query<RoleDetail, number>({
-      query: (roleId) => `api/admin/updaterole/${roleId}`,
-      transformResponse: (body: { role: RoleDetail }) => body.role,
+const roleAdminApi = userAdminApi.enhanceEndpoints<
+  never,
+  {
+    getRole: OverrideResultType<Generated['getRole'], RoleDetail>;
+    createRole: OverrideResultType<Generated['createRole'], RoleDetail>;
+    updateRole: OverrideResultType<Generated['updateRole'], RoleDetail>;
+  }
+>({
+  endpoints: {
+    listPermissions: { keepUnusedDataFor: 3600 },
+    getRole: {
+      transformResponse: unwrapRole,
       providesTags: (_result, _error, roleId) => [{ type: 'Role', id: roleId }],
-    }),
-    userAdminCreateRole: build.mutation<Role, RoleInput>({
-      query: (data) => ({ url: 'api/admin/createrole', method: 'POST', data }),
-      transformResponse: (body: { role: Role }) => body.role,
-      invalidatesTags: ['Role'],
-    }),
-    userAdminUpdateRole: build.mutation<RoleDetail, RoleInput & { id: number }>({
-      query: ({ id, ...data }) => ({ url: `api/admin/updaterole/${id}`, method: 'PUT', data }),
-      transformResponse: (body: { role: RoleDetail }) => body.role,
-      // Editing the role you hold changes what you may do.
-      invalidatesTags: ['Role', 'Permissions'],
-    }),
-    userAdminDeleteRole: build.mutation<MessageResponse, { warehouse_id: number; role_id: number }>({
-      query: (data) => ({ url: 'api/admin/deleterole', method: 'DELETE', data }),
-      // Members of a deleted role stay without one.
-      invalidatesTags: ['Role', 'Member', 'Permissions'],
-    }),
-  }),
-  overrideExisting: 'throw',
+    },
+    createRole: { transformResponse: unwrapRole, invalidatesTags: ['Role'] },
+    // Editing the role you hold changes what you may do.
+    updateRole: { transformResponse: unwrapRole, invalidatesTags: ['Role', 'Permissions'] },
+    // Members of a deleted role stay without one.
+    deleteRole: { invalidatesTags: ['Role', 'Member', 'Permissions'] },
+  },
 });
 
 export const {
-  useUserAdminPermissionsQuery,
-  useUserAdminRoleQuery,
-  useUserAdminCreateRoleMutation,
-  useUserAdminUpdateRoleMutation,
-  useUserAdminDeleteRoleMutation,
+  useListPermissionsQuery,
+  useGetRoleQuery,
+  useCreateRoleMutation,
+  useUpdateRoleMutation,
+  useDeleteRoleMutation,
 } = roleAdminApi;
 
 /** Spec §8, save a role (create or edit). */

@@ -3,26 +3,28 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../../lib/namespace';
 import {
-  type RoleInput,
   SAVE_ROLE_ERRORS,
-  useUserAdminCreateRoleMutation,
-  useUserAdminPermissionsQuery,
-  useUserAdminUpdateRoleMutation,
+  useCreateRoleMutation,
+  useListPermissionsQuery,
+  useUpdateRoleMutation,
 } from '../api/roles-api';
+
+/** The form's state (a type alias: useDraft needs an index-compatible record). */
+export type RoleFormValues = { name: string; description: string; permissions: number[] };
 
 interface RoleFormProps {
   /** Absent for a new role. */
   roleId?: number;
   draftKey: string;
   /** A stored draft wins over these values, so unsaved edits survive a reload. */
-  initial: RoleInput;
+  initial: RoleFormValues;
 }
 
 export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
   const { t } = useTranslation(NS);
-  const permissions = useUserAdminPermissionsQuery();
-  const [createRole] = useUserAdminCreateRoleMutation();
-  const [updateRole] = useUserAdminUpdateRoleMutation();
+  const permissions = useListPermissionsQuery();
+  const [createRole] = useCreateRoleMutation();
+  const [updateRole] = useUpdateRoleMutation();
   const form = useFormSubmit({
     ns: NS,
     initial,
@@ -31,7 +33,7 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
     validate: (v) => (isComplete(v) ? undefined : 'common:errors.fillAllFields'),
     send: (v) => {
       const input = { name: v.name.trim(), description: v.description.trim(), permissions: v.permissions };
-      return roleId === undefined ? createRole(input).unwrap() : updateRole({ id: roleId, ...input }).unwrap();
+      return roleId === undefined ? createRole(input).unwrap() : updateRole({ roleId, body: input }).unwrap();
     },
     errors: SAVE_ROLE_ERRORS,
     after: { ms: 0, to: '/admin/user/roles' },
@@ -81,9 +83,9 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
   );
 }
 
-const isComplete = (v: RoleInput) => !isBlank(v.name) && v.permissions.length > 0;
+const isComplete = (v: RoleFormValues) => !isBlank(v.name) && v.permissions.length > 0;
 
-function sameRole(a: RoleInput, b: RoleInput): boolean {
+function sameRole(a: RoleFormValues, b: RoleFormValues): boolean {
   return (
     a.name === b.name &&
     a.description === b.description &&

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { NS } from '../../../lib/namespace';
 import { REQUIRED } from '../../../lib/permissions';
 import { ScreenGate } from '../../../lib/ScreenGate';
-import { useUserAdminRoleQuery } from '../api/roles-api';
+import { useGetRoleQuery } from '../api/roles-api';
 import { RoleForm } from './RoleForm';
 
 const EMPTY_ROLE = { name: '', description: '', permissions: [] as number[] };
@@ -26,7 +26,7 @@ export function RoleFormPage() {
 function EditRole({ roleId }: { roleId: number }) {
   const { t } = useTranslation(NS);
   const valid = Number.isInteger(roleId) && roleId > 0;
-  const { data: role, isLoading, isError } = useUserAdminRoleQuery(roleId, { skip: !valid });
+  const { data: role, isLoading, isError } = useGetRoleQuery(roleId, { skip: !valid });
   if (valid && isLoading) return <Loading />;
   if (!valid || isError || !role) return <Alert kind="error">{t('errors.loadRoleFailed')}</Alert>;
   return (

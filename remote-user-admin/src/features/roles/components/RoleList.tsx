@@ -1,9 +1,8 @@
-import { Alert, Checklist, EmptyState, Loading } from '@lager/shared';
+import { Alert, Checklist, EmptyState, Loading, useListWarehouseRolesQuery } from '@lager/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NS } from '../../../lib/namespace';
-import { useUserAdminRolesQuery } from '../../../lib/roles-query';
 
 interface RoleListProps {
   warehouseId: number;
@@ -19,7 +18,7 @@ interface RoleListProps {
 
 export function RoleList({ warehouseId, selectable, editable, selected, onChange, onOrder }: RoleListProps) {
   const { t } = useTranslation(NS);
-  const { data: roles, isLoading, isError } = useUserAdminRolesQuery(warehouseId);
+  const { data: roles, isLoading, isError } = useListWarehouseRolesQuery(warehouseId);
 
   useEffect(() => {
     if (roles) onOrder(roles.map((r) => r.id));

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import { useUserAdminDeleteRoleMutation } from '../api/roles-api';
+import { useDeleteRoleMutation } from '../api/roles-api';
 
 /**
  * Spec §4: roles are deleted one at a time, in order; the first failure stops
  * the run. Returns the ids that were deleted before it, and the failure.
  */
 export function useDeleteRolesInOrder(warehouseId: number) {
-  const [deleteRole] = useUserAdminDeleteRoleMutation();
+  const [deleteRole] = useDeleteRoleMutation();
   return useCallback(
     async (roleIds: readonly number[]): Promise<{ deleted: number[]; error?: unknown }> => {
       const deleted: number[] = [];

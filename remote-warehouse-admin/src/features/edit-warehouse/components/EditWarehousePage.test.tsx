@@ -1,6 +1,7 @@
-import { DELAYS, type Warehouse } from '@lager/shared';
+import { DELAYS } from '@lager/shared';
 import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, screen } from '@testing-library/react';
+import type { Warehouse } from '../../../api/generated';
 import WarehouseAdminRoutes from '../../../app/WarehouseAdminRoutes';
 import { optionHandlers, warehouse } from '../../../testing/fixtures';
 

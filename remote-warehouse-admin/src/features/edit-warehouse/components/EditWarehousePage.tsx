@@ -2,7 +2,7 @@ import { DELAYS, Loading, Page, useFormSubmit } from '@lager/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { useWarehouseAdminOwnedQuery } from '../../../api/owned-warehouses';
+import { useListOwnedWarehousesQuery } from '../../../api/owned-warehouses';
 import { WarehouseForm } from '../../../components/WarehouseForm';
 import {
   EMPTY_WAREHOUSE_FORM,
@@ -10,11 +10,7 @@ import {
   toWarehouseInput,
   warehouseFormError,
 } from '../../../components/warehouse-form-values';
-import {
-  UPDATE_WAREHOUSE_ERRORS,
-  useWarehouseAdminEditableQuery,
-  useWarehouseAdminUpdateMutation,
-} from '../api/edit-warehouse';
+import { UPDATE_WAREHOUSE_ERRORS, useGetWarehouseQuery, useUpdateWarehouseMutation } from '../api/edit-warehouse';
 
 const MY_WAREHOUSES = '/admin/warehouse/my';
 
@@ -25,15 +21,15 @@ export function EditWarehousePage() {
   const validId = Number.isInteger(id) && id > 0;
   // Ownership is checked against the owned list as well, so a backend that lets any member
   // read the warehouse still cannot open a foreign one here.
-  const owned = useWarehouseAdminOwnedQuery(undefined, { skip: !validId });
-  const warehouse = useWarehouseAdminEditableQuery(id, { skip: !validId });
-  const [update] = useWarehouseAdminUpdateMutation();
+  const owned = useListOwnedWarehousesQuery(undefined, { skip: !validId });
+  const warehouse = useGetWarehouseQuery(id, { skip: !validId });
+  const [update] = useUpdateWarehouseMutation();
   const [prefilled, setPrefilled] = useState(false);
   const form = useFormSubmit({
     ns: 'warehouseAdmin',
     initial: EMPTY_WAREHOUSE_FORM,
     validate: warehouseFormError,
-    send: (v) => update({ id, ...toWarehouseInput(v) }).unwrap(),
+    send: (v) => update({ id, body: toWarehouseInput(v) }).unwrap(),
     errors: UPDATE_WAREHOUSE_ERRORS,
     success: 'messages.editSuccess',
     keepValues: true,

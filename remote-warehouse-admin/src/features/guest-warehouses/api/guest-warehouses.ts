@@ -1,25 +1,24 @@
-import { api, type ErrorTable, type MessageResponse, type Warehouse } from '@lager/shared';
+import type { ErrorTable } from '@lager/shared';
+import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
+import { type ListGuestWarehousesApiResponse, type Warehouse, warehouseAdminApi } from '../../../api/generated';
 
-const guestWarehousesApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** GET api/mywarehouses/guest → {warehouses}: warehouses the user joined but does not own. */
-    warehouseAdminGuest: build.query<Warehouse[], void>({
-      query: () => 'api/mywarehouses/guest',
-      transformResponse: (body: { warehouses: Warehouse[] }) => body.warehouses,
+type Generated = DefinitionsFromApi<typeof warehouseAdminApi>;
+
+const guestWarehousesApi = warehouseAdminApi.enhanceEndpoints<
+  never,
+  { listGuestWarehouses: OverrideResultType<Generated['listGuestWarehouses'], Warehouse[]> }
+>({
+  endpoints: {
+    /** Warehouses the user joined but does not own. */
+    listGuestWarehouses: {
+      transformResponse: (body: ListGuestWarehousesApiResponse) => body.warehouses,
       providesTags: ['Warehouse'],
-    }),
-    /**
-     * DELETE api/warehouse/:id/leave with body {password}. Tags are invalidated once after a
-     * whole run (useLeaveGuestWarehouses), not after every single warehouse.
-     */
-    warehouseAdminLeave: build.mutation<MessageResponse, { id: number; password: string }>({
-      query: ({ id, password }) => ({ url: `api/warehouse/${id}/leave`, method: 'DELETE', data: { password } }),
-    }),
-  }),
-  overrideExisting: 'throw',
+    },
+    // leaveWarehouse invalidates nothing itself: useLeaveGuestWarehouses does it once after a whole run.
+  },
 });
 
-export const { useWarehouseAdminGuestQuery, useWarehouseAdminLeaveMutation } = guestWarehousesApi;
+export const { useListGuestWarehousesQuery, useLeaveWarehouseMutation } = guestWarehousesApi;
 
 /** Spec §8, leave guest warehouse: the same mapping as deleting. */
 export const LEAVE_WAREHOUSE_ERRORS: ErrorTable = {

@@ -2,13 +2,13 @@ import { Checklist, EmptyState, Loading, Page } from '@lager/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { useWarehouseAdminGuestQuery } from '../api/guest-warehouses';
+import { useListGuestWarehousesQuery } from '../api/guest-warehouses';
 import { LeaveWarehousesDialog } from './LeaveWarehousesDialog';
 
 /** /admin/warehouse/guest (route name guestwarehouse): warehouses joined as a guest, leave selected. */
 export function GuestWarehousesPage() {
   const { t } = useTranslation('warehouseAdmin');
-  const { data: warehouses, isLoading, isError, refetch } = useWarehouseAdminGuestQuery();
+  const { data: warehouses, isLoading, isError, refetch } = useListGuestWarehousesQuery();
   const [selected, setSelected] = useState<number[]>([]);
   const [leaving, setLeaving] = useState<number[] | null>(null);
 

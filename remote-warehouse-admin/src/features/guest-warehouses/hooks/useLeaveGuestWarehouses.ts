@@ -1,6 +1,6 @@
 import { type ApiError, api, normalizeError, useAppDispatch } from '@lager/shared';
 import { useCallback } from 'react';
-import { useWarehouseAdminLeaveMutation } from '../api/guest-warehouses';
+import { useLeaveWarehouseMutation } from '../api/guest-warehouses';
 
 export interface LeaveOutcome {
   /** Ids left successfully, in order. */
@@ -15,7 +15,7 @@ export interface LeaveOutcome {
  * screen shows what really remains.
  */
 export function useLeaveGuestWarehouses() {
-  const [leave] = useWarehouseAdminLeaveMutation();
+  const [leave] = useLeaveWarehouseMutation();
   const dispatch = useAppDispatch();
 
   const leaveAll = useCallback(
@@ -24,7 +24,7 @@ export function useLeaveGuestWarehouses() {
       try {
         for (const id of ids) {
           try {
-            await leave({ id, password }).unwrap();
+            await leave({ id, body: { password } }).unwrap();
             left.push(id);
           } catch (caught) {
             return { left, error: normalizeError(caught) };

@@ -1,23 +1,14 @@
-import { api, type ErrorTable } from '@lager/shared';
+import type { ErrorTable } from '@lager/shared';
+import { warehouseAdminApi } from '../../../api/generated';
 
-export interface DeleteWarehousesArgs {
-  warehouse_ids: number[];
-  password: string;
-}
-
-const deleteWarehousesApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** POST api/admin/warehouse/delete → {message, deleted}: one request for every selected warehouse. */
-    warehouseAdminDelete: build.mutation<{ message: string; deleted: number }, DeleteWarehousesArgs>({
-      query: (data) => ({ url: 'api/admin/warehouse/delete', method: 'POST', data }),
-      // The current warehouse may be among them, so the user and their permissions change too.
-      invalidatesTags: (_result, error) => (error ? [] : ['Warehouse', 'User', 'Permissions']),
-    }),
-  }),
-  overrideExisting: 'throw',
+const deleteWarehousesApi = warehouseAdminApi.enhanceEndpoints({
+  endpoints: {
+    /** One request for every selected warehouse. The current one may be among them: user and permissions change too. */
+    deleteWarehouses: { invalidatesTags: (_result, error) => (error ? [] : ['Warehouse', 'User', 'Permissions']) },
+  },
 });
 
-export const { useWarehouseAdminDeleteMutation } = deleteWarehousesApi;
+export const { useDeleteWarehousesMutation } = deleteWarehousesApi;
 
 /** Spec §8, delete warehouses: no password, a wrong password, anything else. */
 export const DELETE_WAREHOUSES_ERRORS: ErrorTable = {

@@ -1,6 +1,6 @@
 import { DELAYS, isBlank, PasswordConfirmDialog, useFormSubmit } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
-import { DELETE_WAREHOUSES_ERRORS, useWarehouseAdminDeleteMutation } from '../api/delete-warehouses';
+import { DELETE_WAREHOUSES_ERRORS, useDeleteWarehousesMutation } from '../api/delete-warehouses';
 
 interface DeleteWarehousesDialogProps {
   warehouseIds: number[];
@@ -11,7 +11,7 @@ interface DeleteWarehousesDialogProps {
 /** Password popup for "delete selected": one request with every id, then close and reload (spec §4). */
 export function DeleteWarehousesDialog({ warehouseIds, onDeleted, onClose }: DeleteWarehousesDialogProps) {
   const { t } = useTranslation('warehouseAdmin');
-  const [remove] = useWarehouseAdminDeleteMutation();
+  const [remove] = useDeleteWarehousesMutation();
   const form = useFormSubmit({
     ns: 'warehouseAdmin',
     initial: { password: '' },

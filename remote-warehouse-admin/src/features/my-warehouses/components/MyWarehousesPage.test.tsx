@@ -1,6 +1,7 @@
-import { browser, DELAYS, type Warehouse } from '@lager/shared';
+import { browser, DELAYS } from '@lager/shared';
 import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, screen, within } from '@testing-library/react';
+import type { Warehouse } from '../../../api/generated';
 import WarehouseAdminRoutes from '../../../app/WarehouseAdminRoutes';
 import { warehouse } from '../../../testing/fixtures';
 

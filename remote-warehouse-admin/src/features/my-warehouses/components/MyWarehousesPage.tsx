@@ -2,14 +2,14 @@ import { Checklist, EmptyState, Loading, Page } from '@lager/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useWarehouseAdminOwnedQuery } from '../../../api/owned-warehouses';
+import { useListOwnedWarehousesQuery } from '../../../api/owned-warehouses';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { DeleteWarehousesDialog } from './DeleteWarehousesDialog';
 
 /** /admin/warehouse/my (route name mywarehouse): owned warehouses, edit links, delete selected. */
 export function MyWarehousesPage() {
   const { t } = useTranslation('warehouseAdmin');
-  const { data: warehouses, isLoading, isError, refetch } = useWarehouseAdminOwnedQuery();
+  const { data: warehouses, isLoading, isError, refetch } = useListOwnedWarehousesQuery();
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState<number[] | null>(null);
 

@@ -1,19 +1,12 @@
-import { api, type ErrorTable, type Warehouse } from '@lager/shared';
-import type { WarehouseInput } from '../../../components/warehouse-form-values';
+import type { ErrorTable } from '@lager/shared';
+import { warehouseAdminApi } from '../../../api/generated';
 
-const createWarehouseApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** POST api/admin/warehouse → 201 {warehouse}; the new warehouse also becomes the current one. */
-    warehouseAdminCreate: build.mutation<Warehouse, WarehouseInput>({
-      query: (data) => ({ url: 'api/admin/warehouse', method: 'POST', data }),
-      transformResponse: (body: { warehouse: Warehouse }) => body.warehouse,
-      invalidatesTags: ['Warehouse', 'User', 'Permissions'],
-    }),
-  }),
-  overrideExisting: 'throw',
+const createWarehouseApi = warehouseAdminApi.enhanceEndpoints({
+  // The new warehouse also becomes the current one: the user and their permissions change.
+  endpoints: { createWarehouse: { invalidatesTags: ['Warehouse', 'User', 'Permissions'] } },
 });
 
-export const { useWarehouseAdminCreateMutation } = createWarehouseApi;
+export const { useCreateWarehouseMutation } = createWarehouseApi;
 
 /** Spec §8: 422 with a name error (the name is taken) or anything else. */
 export const CREATE_WAREHOUSE_ERRORS: ErrorTable = {

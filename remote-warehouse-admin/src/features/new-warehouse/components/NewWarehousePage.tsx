@@ -2,14 +2,14 @@ import { DELAYS, Page, useFormSubmit } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { WarehouseForm } from '../../../components/WarehouseForm';
 import { EMPTY_WAREHOUSE_FORM, toWarehouseInput, warehouseFormError } from '../../../components/warehouse-form-values';
-import { CREATE_WAREHOUSE_ERRORS, useWarehouseAdminCreateMutation } from '../api/create-warehouse';
+import { CREATE_WAREHOUSE_ERRORS, useCreateWarehouseMutation } from '../api/create-warehouse';
 
 export const NEW_WAREHOUSE_DRAFT_KEY = 'warehouseAdminNew';
 
 /** /admin/warehouse/new (route name newwarehouse). */
 export function NewWarehousePage() {
   const { t } = useTranslation('warehouseAdmin');
-  const [create] = useWarehouseAdminCreateMutation();
+  const [create] = useCreateWarehouseMutation();
   const form = useFormSubmit({
     ns: 'warehouseAdmin',
     initial: EMPTY_WAREHOUSE_FORM,

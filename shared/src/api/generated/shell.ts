@@ -1,0 +1,210 @@
+import { api } from '../api';
+
+const injectedRtkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listRoles: build.query<ListRolesApiResponse, ListRolesApiArg>({
+      query: () => ({ url: `/api/admin/roles` }),
+    }),
+    listWarehouseRoles: build.query<ListWarehouseRolesApiResponse, ListWarehouseRolesApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/roles/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    listIndustries: build.query<ListIndustriesApiResponse, ListIndustriesApiArg>({
+      query: () => ({ url: `/api/industries` }),
+    }),
+    logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+      query: () => ({ url: `/api/logout`, method: 'POST' }),
+    }),
+    listMyWarehouses: build.query<ListMyWarehousesApiResponse, ListMyWarehousesApiArg>({
+      query: () => ({ url: `/api/mywarehouses` }),
+    }),
+    setCurrentWarehouse: build.mutation<SetCurrentWarehouseApiResponse, SetCurrentWarehouseApiArg>({
+      query: (queryArg) => ({
+        url: `/api/profile/setwarehouse`,
+        method: 'PATCH',
+        body: queryArg,
+      }),
+    }),
+    listUsages: build.query<ListUsagesApiResponse, ListUsagesApiArg>({
+      query: () => ({ url: `/api/usages` }),
+    }),
+    getUser: build.query<GetUserApiResponse, GetUserApiArg>({
+      query: () => ({ url: `/api/user` }),
+    }),
+    getUserPermissions: build.query<GetUserPermissionsApiResponse, GetUserPermissionsApiArg>({
+      query: () => ({ url: `/api/user/permissions` }),
+    }),
+    listWarehouseMembers: build.query<ListWarehouseMembersApiResponse, ListWarehouseMembersApiArg>({
+      query: (queryArg) => ({
+        url: `/api/warehouse/${encodeURIComponent(String(queryArg))}/users`,
+      }),
+    }),
+    listWarehouses: build.query<ListWarehousesApiResponse, ListWarehousesApiArg>({
+      query: () => ({ url: `/api/warehouses` }),
+    }),
+  }),
+  overrideExisting: false,
+});
+
+export { injectedRtkApi as shellApi };
+export type ListRolesApiResponse = /** status 200 Default Response */ {
+  roles: Role[];
+};
+export type ListRolesApiArg = void;
+export type ListWarehouseRolesApiResponse = /** status 200 Default Response */ {
+  roles: Role[];
+};
+export type ListWarehouseRolesApiArg = number;
+export type ListIndustriesApiResponse = /** status 200 Default Response */ NamedOption[];
+export type ListIndustriesApiArg = void;
+export type LogoutApiResponse = unknown;
+export type LogoutApiArg = void;
+export type ListMyWarehousesApiResponse = /** status 200 Default Response */ {
+  warehouses: {
+    id: number;
+    industry_id: number;
+    name: string;
+    usage_id: number;
+    user_role: string | null;
+  }[];
+};
+export type ListMyWarehousesApiArg = void;
+export type SetCurrentWarehouseApiResponse = /** status 200 Default Response */ {
+  user: User;
+};
+export type SetCurrentWarehouseApiArg = {
+  warehouse_id: number;
+};
+export type ListUsagesApiResponse = /** status 200 Default Response */ NamedOption[];
+export type ListUsagesApiArg = void;
+export type GetUserApiResponse = /** status 200 Default Response */ User;
+export type GetUserApiArg = void;
+export type GetUserPermissionsApiResponse = /** status 200 Default Response */ {
+  permissions: ('create_role' | 'edit_role' | 'delete_role' | 'assign_user_role' | 'invite_user' | 'remove_user')[];
+};
+export type GetUserPermissionsApiArg = void;
+export type ListWarehouseMembersApiResponse = /** status 200 Default Response */ {
+  users: {
+    email: string;
+    id: number;
+    name: string;
+    pivot: {
+      role_id: number | null;
+    };
+  }[];
+};
+export type ListWarehouseMembersApiArg = number;
+export type ListWarehousesApiResponse = /** status 200 Default Response */ {
+  warehouses: {
+    id: number;
+    name: string;
+  }[];
+};
+export type ListWarehousesApiArg = void;
+export type Role = {
+  description: string | null;
+  id: number;
+  name: string;
+};
+export type ErrorBody = {
+  /** Stable, language-independent error code. */
+  code:
+    | 'request.invalid'
+    | 'request.too_large'
+    | 'request.unsupported_media_type'
+    | 'not_found'
+    | 'throttle'
+    | 'server_error'
+    | 'service.unavailable'
+    | 'csrf.mismatch'
+    | 'validation.failed'
+    | 'auth.unauthenticated'
+    | 'auth.unverified'
+    | 'auth.forbidden'
+    | 'auth.failed'
+    | 'auth.throttled'
+    | 'permission.missing'
+    | 'email.taken'
+    | 'password.incorrect'
+    | 'password.current_incorrect'
+    | 'reset.invalid_token'
+    | 'verify.invalid_link'
+    | 'warehouse.not_found'
+    | 'warehouse.not_selected'
+    | 'warehouse.not_member'
+    | 'warehouse.not_owner'
+    | 'warehouse.name_taken'
+    | 'warehouse.owner_cannot_leave'
+    | 'member.not_found'
+    | 'member.self'
+    | 'role.not_found'
+    | 'role.name_taken'
+    | 'role.owner_protected'
+    | 'role.permission_not_held'
+    | 'role.own_role'
+    | 'invite.self'
+    | 'invite.not_registered'
+    | 'invite.already_member'
+    | 'invite.exists'
+    | 'invitation.not_found'
+    | 'invitation.processed'
+    | 'invitation.wrong_user'
+    | 'stock.insufficient'
+    | 'idempotency.missing'
+    | 'idempotency.invalid'
+    | 'idempotency.mismatch'
+    | 'article.not_found'
+    | 'article.archived'
+    | 'article.has_movements'
+    | 'article.sku_taken'
+    | 'article.barcode_taken'
+    | 'article.barcode_invalid'
+    | 'movement.not_found'
+    | 'movement.already_reversed'
+    | 'movement.is_reversal'
+    | 'movement.not_reversible'
+    | 'transfer.same_warehouse'
+    | 'transfer.target_forbidden'
+    | 'transfer.target_article_missing'
+    | 'transfer.target_article_archived'
+    | 'transfer.unit_mismatch'
+    | 'import.invalid';
+  errors?: {
+    [key: string]: string[];
+  };
+  message: string;
+};
+export type NamedOption = {
+  id: number;
+  name: string;
+};
+export type User = {
+  current_warehouse_id: number | null;
+  email: string;
+  email_verified_at: string | null;
+  id: number;
+  name: string;
+};
+export const {
+  useListRolesQuery,
+  useLazyListRolesQuery,
+  useListWarehouseRolesQuery,
+  useLazyListWarehouseRolesQuery,
+  useListIndustriesQuery,
+  useLazyListIndustriesQuery,
+  useLogoutMutation,
+  useListMyWarehousesQuery,
+  useLazyListMyWarehousesQuery,
+  useSetCurrentWarehouseMutation,
+  useListUsagesQuery,
+  useLazyListUsagesQuery,
+  useGetUserQuery,
+  useLazyGetUserQuery,
+  useGetUserPermissionsQuery,
+  useLazyGetUserPermissionsQuery,
+  useListWarehouseMembersQuery,
+  useLazyListWarehouseMembersQuery,
+  useListWarehousesQuery,
+  useLazyListWarehousesQuery,
+} = injectedRtkApi;
