@@ -28,6 +28,7 @@ async function securityHeaders(app: FastifyInstance) {
     // The web app calls the API from its remotes' origins with CORS; same-site keeps other sites out.
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
   app.addHook('onSend', async (request, reply, payload) => {
