@@ -1,3 +1,5 @@
+import { LIMITS } from '@lager/contract';
+
 /** Delays of the product spec (§9), in milliseconds. Every timed redirect/reload uses these. */
 export const DELAYS = {
   loginReload: 1000,
@@ -19,21 +21,31 @@ export const DELAYS = {
   resendMessageClear: 2000,
 } as const;
 
-export const OWNER_ROLE_ID = 1;
+/**
+ * What the API and the web app agree on (permission names, the owner role, field limits, error
+ * codes) lives in @lager/contract, which the API imports too; re-exported here so sections keep
+ * importing from @lager/shared. No copies.
+ */
+export {
+  ALL_PERMISSION_NAMES,
+  type AnyPermissionName,
+  ERROR_CODES,
+  type ErrorCode,
+  LIMITS,
+  OWNER_ROLE_ID,
+  PERMISSION_GROUPS,
+  PERMISSION_NAMES,
+  type PermissionGroup,
+  type PermissionName,
+  STOCK_PERMISSION_NAMES,
+  type StockPermissionName,
+} from '@lager/contract';
+
 export const MOBILE_BREAKPOINT_PX = 1024;
-export const MIN_PASSWORD_LENGTH = 8;
+/** Spec §9 (minimum password length), as the API validates it. */
+export const MIN_PASSWORD_LENGTH = LIMITS.passwordMin;
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'de';
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const PERMISSIONS_STORAGE_KEY = 'permissions';
-
-export const PERMISSION_NAMES = [
-  'create_role',
-  'edit_role',
-  'delete_role',
-  'assign_user_role',
-  'invite_user',
-  'remove_user',
-] as const;
-export type PermissionName = (typeof PERMISSION_NAMES)[number];

@@ -1,11 +1,11 @@
-import type { PermissionName } from '@lager/shared';
+import { PERMISSION_NAMES, type PermissionName } from '@lager/shared';
 
 /**
  * Spec §6 in one table: which permissions (any-of) show each screen and control.
  * Screens and the permission table test both read it, so they cannot drift apart.
  */
 export const REQUIRED = {
-  hub: ['create_role', 'edit_role', 'delete_role', 'assign_user_role', 'invite_user', 'remove_user'],
+  hub: PERMISSION_NAMES,
   inviteCard: ['invite_user'],
   removeCard: ['remove_user'],
   rolesCard: ['create_role', 'edit_role', 'delete_role', 'assign_user_role'],

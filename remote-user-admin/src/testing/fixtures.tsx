@@ -1,24 +1,22 @@
 /** Data and a mount helper shared by this section's tests (not a test file itself). */
-import type { User, WarehouseMember } from '@lager/shared';
-import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
+import { PERMISSION_NAMES, type Role, type User, type WarehouseMember } from '@lager/shared';
+import { answer, HttpResponse, renderWithProviders, sessionHandlers, verifiedUser } from '@lager/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
+import type { GetRoleApiResponse, ListPermissionsApiResponse, Permission, RoleDetail } from '../api/generated';
 import UserAdminRoutes from '../app/UserAdminRoutes';
 
-export const ALL_PERMISSIONS = [
-  'create_role',
-  'edit_role',
-  'delete_role',
-  'assign_user_role',
-  'invite_user',
-  'remove_user',
-];
+export const ALL_PERMISSIONS: string[] = [...PERMISSION_NAMES];
 
 /** The server's descriptions differ from the catalogue on purpose: labels must come from the catalogue. */
-export const PERMISSIONS = ALL_PERMISSIONS.map((name, i) => ({ id: 11 + i, name, description: `server ${name}` }));
+export const PERMISSIONS: Permission[] = PERMISSION_NAMES.map((name, i) => ({
+  id: 11 + i,
+  name,
+  description: `server ${name}`,
+}));
 
 export const permissionId = (name: string) => PERMISSIONS.find((p) => p.name === name)!.id;
 
-export const ROLES = [
+export const ROLES: Role[] = [
   { id: 2, name: 'Lagerist', description: 'Bucht Waren' },
   { id: 3, name: 'Viewer', description: null },
   { id: 4, name: 'Einkauf', description: 'Bestellt' },
@@ -33,20 +31,23 @@ export const MEMBERS: WarehouseMember[] = [
 ];
 
 /** Role 2 (Lagerist) grants create_role and assign_user_role. */
-export const ROLE_DETAIL = {
+export const ROLE_DETAIL: RoleDetail = {
   id: 2,
   name: 'Lagerist',
   description: 'Bucht Waren',
   permissions: PERMISSIONS.filter((p) => ['create_role', 'assign_user_role'].includes(p.name)),
 };
 
-/** Read-only data every screen may load. */
+type Roles = { roles: Role[] };
+type Members = { users: WarehouseMember[] };
+
+/** Read-only data every screen may load, typed from the generated contract. */
 export const dataHandlers = [
-  rest.get(`${API}/api/admin/permissions`, () => HttpResponse.json(PERMISSIONS)),
-  rest.get(`${API}/api/admin/roles`, () => HttpResponse.json({ roles: ROLES })),
-  rest.get(`${API}/api/admin/roles/:warehouseId`, () => HttpResponse.json({ roles: ROLES })),
-  rest.get(`${API}/api/admin/updaterole/:roleId`, () => HttpResponse.json({ role: ROLE_DETAIL })),
-  rest.get(`${API}/api/warehouse/:id/users`, () => HttpResponse.json({ users: MEMBERS })),
+  answer.get<ListPermissionsApiResponse>('/api/admin/permissions', () => HttpResponse.json(PERMISSIONS)),
+  answer.get<Roles>('/api/admin/roles', () => HttpResponse.json({ roles: ROLES })),
+  answer.get<Roles>('/api/admin/roles/:warehouseId', () => HttpResponse.json({ roles: ROLES })),
+  answer.get<GetRoleApiResponse>('/api/admin/updaterole/:roleId', () => HttpResponse.json({ role: ROLE_DETAIL })),
+  answer.get<Members>('/api/warehouse/:id/users', () => HttpResponse.json({ users: MEMBERS })),
 ];
 
 export const allHandlers = (permissions: string[] = ALL_PERMISSIONS, user: User = verifiedUser) => [
@@ -54,6 +55,7 @@ export const allHandlers = (permissions: string[] = ALL_PERMISSIONS, user: User 
   ...dataHandlers,
 ];
 
+/** An error answer; without a code it is what a Laravel backend sends (texts only); unknown codes are allowed on purpose. */
 export const errorJson = (status: number, message: string, code?: string) =>
   HttpResponse.json(code ? { message, code } : { message }, { status });
 

@@ -23,6 +23,8 @@ import type { Language } from '../constants';
 import { i18n, initI18n } from '../i18n/i18n';
 import { createAppStore } from '../store';
 
+/** The shell endpoints' generated wire types, for typing test answers (`answer.get<ListMyWarehousesApiResponse>`). */
+export type * from '../api/generated/shell';
 export { HttpResponse, mswHttp as rest };
 export const API = 'http://localhost';
 

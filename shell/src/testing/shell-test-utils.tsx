@@ -4,7 +4,20 @@
  * Each test file mocks `@module-federation/enhanced/runtime` itself (jest.mock is per file).
  */
 import type { Language, MyWarehouse, NamedOption, User, WarehouseMember } from '@lager/shared';
-import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
+import {
+  answer,
+  HttpResponse,
+  type ListMyWarehousesApiResponse,
+  type ListRolesApiResponse,
+  type ListUsagesApiResponse,
+  type ListWarehouseMembersApiResponse,
+  type ListWarehousesApiResponse,
+  renderWithProviders,
+  type SetCurrentWarehouseApiArg,
+  type SetCurrentWarehouseApiResponse,
+  sessionHandlers,
+  verifiedUser,
+} from '@lager/shared/testing';
 import { configure } from '@testing-library/react';
 import accountSection from '../../../remote-account/section.json';
 import infoSection from '../../../remote-info/section.json';
@@ -50,21 +63,26 @@ export function shellHandlers({
 }: SessionOptions = {}) {
   return [
     ...sessionHandlers(user, permissions),
-    rest.get(`${API}/api/mywarehouses`, () => HttpResponse.json({ warehouses })),
-    rest.get(`${API}/api/warehouses`, () =>
+    answer.get<ListMyWarehousesApiResponse>('/api/mywarehouses', () => HttpResponse.json({ warehouses })),
+    answer.get<ListWarehousesApiResponse>('/api/warehouses', () =>
       HttpResponse.json({ warehouses: warehouses.map(({ id, name }) => ({ id, name })) }),
     ),
-    rest.get(`${API}/api/industries`, () => HttpResponse.json(industries)),
-    rest.get(`${API}/api/usages`, () => HttpResponse.json(usages)),
-    rest.get(`${API}/api/warehouse/:id/users`, () => HttpResponse.json({ users: members })),
-    rest.get(`${API}/api/admin/roles/:id`, () =>
+    answer.get<ListUsagesApiResponse>('/api/industries', () => HttpResponse.json(industries)),
+    answer.get<ListUsagesApiResponse>('/api/usages', () => HttpResponse.json(usages)),
+    answer.get<ListWarehouseMembersApiResponse>('/api/warehouse/:id/users', () =>
+      HttpResponse.json({ users: members }),
+    ),
+    answer.get<ListRolesApiResponse>('/api/admin/roles/:id', () =>
       HttpResponse.json({ roles: [{ id: 7, name: 'Lagerist', description: 'Zählt Bestände' }] }),
     ),
-    rest.post(`${API}/api/logout`, () => new HttpResponse(null, { status: 204 })),
-    rest.patch(`${API}/api/profile/setwarehouse`, async ({ request }) => {
-      const { warehouse_id } = (await request.json()) as { warehouse_id: number };
-      return HttpResponse.json({ user: { ...(user ?? verifiedUser), current_warehouse_id: warehouse_id } });
-    }),
+    answer.post('/api/logout', () => new HttpResponse(null, { status: 204 })),
+    answer.patch<SetCurrentWarehouseApiResponse, SetCurrentWarehouseApiArg>(
+      '/api/profile/setwarehouse',
+      async ({ request }) => {
+        const { warehouse_id } = await request.json();
+        return HttpResponse.json({ user: { ...(user ?? verifiedUser), current_warehouse_id: warehouse_id } });
+      },
+    ),
   ];
 }
 
