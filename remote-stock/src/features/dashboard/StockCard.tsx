@@ -1,15 +1,25 @@
-import { Card } from '@lager/shared';
+import { Card, Skeleton } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useGetStockSummaryQuery } from '../../api/stock-api';
 import { NS } from '../../i18n';
 
-/** The section's dashboard card (section.json `slots.dashboard`); the shell renders it in its card grid. */
+/** The dashboard's low-stock card (section.json `slots.dashboard`, gated by view_stock). */
 export default function StockCard() {
   const { t } = useTranslation(NS);
+  const { data, isLoading, isError } = useGetStockSummaryQuery();
   return (
     <Card title={t('card.title')}>
-      <p>{t('card.text')}</p>
-      <Link to="/stock">
+      {isLoading && <Skeleton rows={1} label={t('list.loading')} />}
+      {isError && <p>{t('errors.loadFailed')}</p>}
+      {data && (
+        <p>
+          {data.low_stock === 0
+            ? t('card.noneLow', { articles: data.articles })
+            : t('card.low', { count: data.low_stock, articles: data.articles })}
+        </p>
+      )}
+      <Link to="/stock?low=1">
         {t('card.open')}
         <span className="visually-hidden"> {t('card.title')}</span>
       </Link>

@@ -1,0 +1,157 @@
+import { answer, apiError, HttpResponse, renderWithProviders, setupApiServer } from '@lager/shared/testing';
+import { screen, within } from '@testing-library/react';
+import type { BookStockMovementApiArg, BookStockMovementApiResponse, ReverseStockMovementApiResponse } from '../../api/generated';
+import StockRoutes from '../../app/StockRoutes';
+import { ALL_STOCK, article, articleHandlers, GUEST_STOCK, movement, session } from '../../testing/fixtures';
+
+const screws = article({ name: 'Screws', sku: 'SCR-1', quantity: 20, min_stock: 5 });
+const sale = movement(screws, { kind: 'out', delta: -2, quantity_after: 20 });
+const server = setupApiServer(...session(), ...articleHandlers([screws], [sale]));
+
+interface Sent {
+  key: string | null;
+  body: BookStockMovementApiArg['body'];
+}
+let sent: Sent[] = [];
+beforeEach(() => {
+  sent = [];
+});
+
+/** POST api/stock/movements answering with these, one per call (the last repeats). */
+function bookingAnswers(...answers: Array<'network' | 'ok' | 'insufficient'>) {
+  let call = 0;
+  server.use(
+    answer.post<BookStockMovementApiResponse, BookStockMovementApiArg['body']>('/api/stock/movements', async ({ request }) => {
+      sent.push({ key: request.headers.get('idempotency-key'), body: await request.json() });
+      const next = answers[Math.min(call, answers.length - 1)];
+      call += 1;
+      if (next === 'network') return HttpResponse.error();
+      if (next === 'insufficient') {
+        return apiError(409, { message: 'Not enough stock: 20 pcs available.', code: 'stock.insufficient' });
+      }
+      const after = { ...screws, quantity: 17 };
+      return HttpResponse.json(
+        { article: after, movement: movement(after, { delta: -3, quantity_after: 17 }) },
+        { status: 201 },
+      );
+    }),
+  );
+}
+
+const mount = (language: 'de' | 'en' = 'en') =>
+  renderWithProviders(<StockRoutes />, { route: `/stock/articles/${screws.id}`, path: '/stock/*', language });
+
+test('stock, reorder level and the article’s journal', async () => {
+  mount('de');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Screws' })).toBeInTheDocument();
+  expect(screen.getByTestId('stock-quantity')).toHaveTextContent('20 Stk.');
+  expect(screen.getByText('5 Stk.')).toBeInTheDocument();
+  const journal = screen.getByRole('table', { name: 'Bewegungen dieses Artikels' });
+  expect(await within(journal).findByText(/Warenausgang/)).toBeInTheDocument();
+  expect(within(journal).getByText('-2 Stk.')).toBeInTheDocument();
+});
+
+test('the owner sees every action', async () => {
+  server.use(...session(ALL_STOCK));
+  mount();
+  await screen.findByRole('heading', { level: 1, name: 'Screws' });
+  for (const name of ['Goods in', 'Goods out', 'Correction', 'Transfer', 'Archive', 'Delete']) {
+    expect(await screen.findByRole('button', { name })).toBeInTheDocument();
+  }
+  expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+});
+
+test('a guest with view_stock + book_goods sees goods in and out only: no correction, no article editing', async () => {
+  server.use(...session(GUEST_STOCK));
+  mount();
+  expect(await screen.findByRole('button', { name: 'Goods out' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Goods in' })).toBeInTheDocument();
+  await screen.findByText(/Goods out/, { selector: 'td' });
+  for (const name of ['Correction', 'Transfer', 'Archive', 'Delete', 'Reverse Screws of 22 Nov 2026, 14:05']) {
+    expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  }
+  expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+});
+
+test('goods out sends an Idempotency-Key; a retry after a lost answer sends the same key, the next booking a new one', async () => {
+  bookingAnswers('network', 'ok', 'ok');
+  const { user } = mount();
+  await user.click(await screen.findByRole('button', { name: 'Goods out' }));
+  await user.type(screen.getByLabelText('Quantity (pcs)'), '3');
+  await user.selectOptions(screen.getByLabelText('Reason'), 'Sale');
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  expect(await screen.findByText(/No answer from the server/)).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  expect(await screen.findByText('Booked. New stock: 17 pcs.')).toBeInTheDocument();
+  expect(sent).toHaveLength(2);
+  expect(sent[0].key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(sent[1].key).toBe(sent[0].key);
+  expect(sent[0].body).toEqual({ article_id: screws.id, kind: 'out', quantity: 3, reason: 'sale', note: null, reference: null });
+
+  await user.type(screen.getByLabelText('Quantity (pcs)'), '3');
+  await user.selectOptions(screen.getByLabelText('Reason'), 'Sale');
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  await screen.findByText('Booked. New stock: 17 pcs.');
+  expect(sent).toHaveLength(3);
+  expect(sent[2].key).not.toBe(sent[0].key);
+});
+
+test('a refusal is translated from its code, and ends the submission (the next try gets a new key)', async () => {
+  bookingAnswers('insufficient');
+  const { user } = mount('de');
+  await user.click(await screen.findByRole('button', { name: 'Warenausgang' }));
+  await user.type(screen.getByLabelText('Menge (Stk.)'), '30');
+  await user.selectOptions(screen.getByLabelText('Grund'), 'Verkauf');
+  await user.click(screen.getByRole('button', { name: 'Buchen' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Nicht genug Bestand für diese Buchung.');
+  expect(screen.queryByText(/20 pcs available/)).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Buchen' }));
+  await screen.findByRole('alert');
+  expect(sent).toHaveLength(2);
+  expect(sent[1].key).not.toBe(sent[0].key);
+});
+
+test('goods out checks the reason before sending; "other" needs a note', async () => {
+  bookingAnswers('ok');
+  const { user } = mount();
+  await user.click(await screen.findByRole('button', { name: 'Goods out' }));
+  await user.type(screen.getByLabelText('Quantity (pcs)'), '1');
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  expect(await screen.findByText('Please choose a reason.')).toBeInTheDocument();
+  await user.selectOptions(screen.getByLabelText('Reason'), 'Other');
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  expect(await screen.findByText('Please add a note for “Other”.')).toBeInTheDocument();
+  expect(sent).toHaveLength(0);
+});
+
+test('a correction sends the counted stock', async () => {
+  bookingAnswers('ok');
+  const { user } = mount();
+  await user.click(await screen.findByRole('button', { name: 'Correction' }));
+  await user.type(screen.getByLabelText('Counted stock (pcs)'), '17');
+  await user.selectOptions(screen.getByLabelText('Reason'), 'Count');
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  await screen.findByText('Booked. New stock: 17 pcs.');
+  expect(sent[0].body).toMatchObject({ kind: 'correction', quantity: 17, reason: 'count' });
+});
+
+test('reversing a journal row asks first and sends its own key', async () => {
+  const keys: (string | null)[] = [];
+  server.use(
+    answer.post<ReverseStockMovementApiResponse>('/api/stock/movements/:id/reverse', ({ request, params }) => {
+      keys.push(`${params.id}:${request.headers.get('idempotency-key')}`);
+      return HttpResponse.json(
+        { article: screws, movement: movement(screws, { kind: 'reversal', delta: 2, reverses_id: sale.id }) },
+        { status: 201 },
+      );
+    }),
+  );
+  const { user } = mount();
+  await user.click(await screen.findByRole('button', { name: 'Reverse Screws of 22 Nov 2026, 14:05' }));
+  const dialog = screen.getByRole('dialog', { name: 'Reverse movement' });
+  await user.click(within(dialog).getByRole('button', { name: 'Reverse' }));
+  await screen.findByRole('heading', { level: 1, name: 'Screws' });
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(new RegExp(`^${sale.id}:[0-9a-f-]{36}$`));
+});

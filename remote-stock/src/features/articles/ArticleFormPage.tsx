@@ -1,0 +1,157 @@
+import {
+  Alert,
+  FormFeedback,
+  normalizeError,
+  Page,
+  SelectField,
+  Skeleton,
+  TextField,
+  useFormSubmit,
+} from '@lager/shared';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  ARTICLE_ERRORS,
+  type Article,
+  useCreateStockArticleMutation,
+  useGetStockArticleQuery,
+  useUpdateStockArticleMutation,
+} from '../../api/stock-api';
+import { NS } from '../../i18n';
+import { LIMITS_STOCK, UNITS } from '../../lib/units';
+import {
+  type ArticleField,
+  type ArticleFormValues,
+  articleFieldErrors,
+  EMPTY_ARTICLE,
+  fromArticle,
+  toArticleInput,
+} from './article-form-values';
+
+/** A 422 names fields: each gets a catalogue text (a code naming it, else "check this field"), never the server's text. */
+const FIELD_CODE_KEYS: Record<string, string> = {
+  'article.sku_taken': 'errors.skuTaken',
+  'article.barcode_taken': 'errors.barcodeTaken',
+  'article.barcode_invalid': 'errors.barcodeInvalid',
+};
+
+function serverFieldErrors(error: unknown): Partial<Record<ArticleField, string>> {
+  const { status, code, errors } = normalizeError(error);
+  if (status !== 422 || !errors) return {};
+  const out: Partial<Record<ArticleField, string>> = {};
+  for (const field of Object.keys(errors)) {
+    const specific = FIELD_CODE_KEYS[code];
+    const matches =
+      (code === 'article.sku_taken' && field === 'sku') || (code.startsWith('article.barcode') && field === 'barcode');
+    out[field as ArticleField] = matches && specific ? specific : 'errors.fieldInvalid';
+  }
+  return out;
+}
+
+/** /stock/articles/new */
+export function NewArticlePage() {
+  const { t } = useTranslation(NS);
+  return (
+    <Page title={t('form.newTitle')}>
+      <ArticleForm draftKey="stockArticleNew" initial={EMPTY_ARTICLE} />
+    </Page>
+  );
+}
+
+/** /stock/articles/:id/edit */
+export function EditArticlePage() {
+  const { t } = useTranslation(NS);
+  const id = Number(useParams().id);
+  const { data, isLoading, isError } = useGetStockArticleQuery(id);
+  return (
+    <Page title={t('form.editTitle')}>
+      {isLoading && <Skeleton rows={6} label={t('list.loading')} />}
+      {isError && <Alert kind="error">{t('errors.articleNotFound')}</Alert>}
+      {data && (
+        <ArticleForm article={data.article} draftKey={`stockArticleEdit:${id}`} initial={fromArticle(data.article)} />
+      )}
+    </Page>
+  );
+}
+
+function ArticleForm({
+  article,
+  draftKey,
+  initial,
+}: {
+  article?: Article;
+  draftKey: string;
+  initial: ArticleFormValues;
+}) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [create] = useCreateStockArticleMutation();
+  const [update] = useUpdateStockArticleMutation();
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<ArticleField, string>>>({});
+  const savedId = useRef<number | null>(null);
+  const form = useFormSubmit<ArticleFormValues>({
+    ns: NS,
+    initial,
+    draftKey,
+    validate: (values) => {
+      const errors = articleFieldErrors(values);
+      setFieldErrors(errors);
+      return Object.keys(errors).length ? 'errors.checkFields' : undefined;
+    },
+    send: async (values) => {
+      try {
+        const body = toArticleInput(values);
+        const saved = article ? await update({ id: article.id, body }).unwrap() : await create(body).unwrap();
+        savedId.current = saved.article.id;
+        return saved;
+      } catch (error) {
+        setFieldErrors(serverFieldErrors(error));
+        throw error;
+      }
+    },
+    errors: ARTICLE_ERRORS,
+    success: 'form.saved',
+    after: { ms: 0, run: () => navigate(`/stock/articles/${savedId.current}`) },
+  });
+  const field = (name: ArticleField & string) => ({
+    name,
+    value: form.values[name] as string,
+    error: fieldErrors[name] && t(fieldErrors[name]),
+    onChange: (e: { target: { value: string } }) => form.setField(name, e.target.value),
+  });
+
+  return (
+    <form onSubmit={form.onSubmit} noValidate className="form">
+      <fieldset disabled={form.busy || form.done}>
+        <TextField label={t('fields.sku')} maxLength={LIMITS_STOCK.sku} required {...field('sku')} />
+        <TextField label={t('fields.name')} maxLength={LIMITS_STOCK.name} required {...field('name')} />
+        <SelectField
+          label={t('fields.unit')}
+          options={UNITS.map((unit) => ({ value: unit, label: t(`unitNames.${unit}`) }))}
+          {...field('unit')}
+        />
+        <TextField
+          label={t('fields.minStock')}
+          inputMode="decimal"
+          hint={t('form.minStockHint')}
+          {...field('min_stock')}
+        />
+        <TextField
+          label={t('fields.barcode')}
+          maxLength={LIMITS_STOCK.barcode}
+          inputMode="numeric"
+          {...field('barcode')}
+        />
+        <TextField label={t('fields.description')} maxLength={LIMITS_STOCK.description} {...field('description')} />
+      </fieldset>
+      <FormFeedback feedback={form.feedback} />
+      <div className="actions">
+        <button type="submit" disabled={form.busy || form.done} aria-busy={form.busy}>
+          {t('form.save')}
+        </button>
+        <Link to={article ? `/stock/articles/${article.id}` : '/stock'}>{t('form.cancel')}</Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+import { Alert, EmptyState, Page, SelectField, Skeleton, TextField } from '@lager/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { type ListStockArticlesApiArg, useListStockArticlesQuery } from '../../api/stock-api';
+import { NS } from '../../i18n';
+import { useFormat } from '../../lib/format';
+import { useStockPermissions } from '../../lib/permissions';
+import { useDebounced } from '../../lib/use-debounced';
+import { StockNav } from '../nav/StockNav';
+
+/** Search waits for a pause in typing. */
+export const SEARCH_DEBOUNCE_MS = 300;
+const SORTS = ['name', 'sku', 'quantity', 'updated'] as const;
+type Sort = (typeof SORTS)[number];
+type Filters = Omit<ListStockArticlesApiArg, 'cursor' | 'limit'>;
+
+/** /stock: the warehouse's articles. The low-stock filter lives in the address (?low=1, the dashboard card's link). */
+export function ArticleListPage() {
+  const { t } = useTranslation(NS);
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const low = params.get('low') === '1';
+  const archived = params.get('archived') === '1';
+  const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : 'name';
+  const permissions = useStockPermissions();
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const filters: Filters = {
+    q: q || undefined,
+    low: low ? '1' : undefined,
+    archived: archived ? '1' : undefined,
+    sort,
+  };
+
+  return (
+    <Page title={t('list.title')}>
+      <StockNav />
+      {permissions.manage && (
+        <p className="actions">
+          <Link className="button" to="/stock/articles/new">
+            {t('list.new')}
+          </Link>
+        </p>
+      )}
+      <div className="stock-filters">
+        <TextField
+          label={t('list.search')}
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          hint={t('list.searchHint')}
+        />
+        <SelectField
+          label={t('list.sort')}
+          value={sort}
+          placeholder={t('list.sortDefault')}
+          options={SORTS.map((value) => ({ value, label: t(`list.sorts.${value}`) }))}
+          onChange={(e) => setParam('sort', e.target.value && e.target.value !== 'name' ? e.target.value : null)}
+        />
+        <label className="stock-check">
+          <input type="checkbox" checked={low} onChange={(e) => setParam('low', e.target.checked ? '1' : null)} />
+          {t('list.lowOnly')}
+        </label>
+        <label className="stock-check">
+          <input
+            type="checkbox"
+            checked={archived}
+            onChange={(e) => setParam('archived', e.target.checked ? '1' : null)}
+          />
+          {t('list.showArchived')}
+        </label>
+      </div>
+      {/* A new filter starts again at the first page. */}
+      <ArticlePages key={JSON.stringify(filters)} filters={filters} />
+    </Page>
+  );
+}
+
+/** The pages loaded so far, one query per cursor ("load more" appends the next). */
+function ArticlePages({ filters }: { filters: Filters }) {
+  const { t } = useTranslation(NS);
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  return (
+    <table className="stock-table">
+      <caption className="visually-hidden">{t('list.title')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('fields.sku')}</th>
+          <th scope="col">{t('fields.name')}</th>
+          <th scope="col" className="number">
+            {t('fields.quantity')}
+          </th>
+        </tr>
+      </thead>
+      {cursors.map((cursor, index) => (
+        <ArticlePage
+          key={cursor ?? 'first'}
+          filters={filters}
+          cursor={cursor}
+          first={index === 0}
+          onMore={index === cursors.length - 1 ? (next) => setCursors([...cursors, next]) : undefined}
+        />
+      ))}
+    </table>
+  );
+}
+
+function ArticlePage({
+  filters,
+  cursor,
+  first,
+  onMore,
+}: {
+  filters: Filters;
+  cursor?: string;
+  first: boolean;
+  onMore?: (cursor: string) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const format = useFormat();
+  const { data, isLoading, isError, isFetching } = useListStockArticlesQuery({ ...filters, cursor });
+  if (isLoading) {
+    return (
+      <tbody>
+        <tr>
+          <td colSpan={3}>
+            <Skeleton rows={first ? 5 : 2} label={t('list.loading')} />
+          </td>
+        </tr>
+      </tbody>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <tbody>
+        <tr>
+          <td colSpan={3}>
+            <Alert kind="error">{t('errors.loadFailed')}</Alert>
+          </td>
+        </tr>
+      </tbody>
+    );
+  }
+  return (
+    <tbody aria-busy={isFetching}>
+      {first && data.articles.length === 0 && (
+        <tr>
+          <td colSpan={3}>
+            <EmptyState>{filters.q || filters.low ? t('list.noMatch') : t('list.empty')}</EmptyState>
+          </td>
+        </tr>
+      )}
+      {data.articles.map((article) => (
+        <tr key={article.id}>
+          <td className="tabular">{article.sku}</td>
+          <td>
+            <Link to={`/stock/articles/${article.id}`}>{article.name}</Link>
+            {article.archived_at && <span className="badge"> {t('list.archived')}</span>}
+          </td>
+          <td className="number tabular">
+            {format.quantity(article.quantity, article.unit)}
+            {article.low_stock && <span className="badge stock-low"> {t('list.low')}</span>}
+          </td>
+        </tr>
+      ))}
+      {onMore && data.next_cursor && (
+        <tr>
+          <td colSpan={3}>
+            <button type="button" className="secondary" onClick={() => onMore(data.next_cursor!)}>
+              {t('list.more')}
+            </button>
+          </td>
+        </tr>
+      )}
+    </tbody>
+  );
+}

@@ -1,0 +1,209 @@
+import { FormFailure, FormFeedback, Page, SelectField, TextField, useFormSubmit } from '@lager/shared';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type Article,
+  BOOKING_ERRORS,
+  type Movement,
+  type Reason,
+  useBookStockMovementMutation,
+  useLazyListStockArticlesQuery,
+} from '../../api/stock-api';
+import { NS } from '../../i18n';
+import { parseQuantity, useFormat } from '../../lib/format';
+import { useIdempotentSubmit } from '../../lib/idempotency';
+import { REASONS } from '../../lib/units';
+import { ReverseButton } from '../movements/ReverseButton';
+import { StockNav } from '../nav/StockNav';
+import { CameraScan } from './CameraScan';
+
+type Direction = 'in' | 'out';
+interface QuickValues extends Record<string, unknown> {
+  code: string;
+  direction: Direction;
+  quantity: string;
+  reason: string;
+}
+interface Booked {
+  movement: Movement;
+  article: Article;
+  undone: boolean;
+}
+const DEFAULT_REASON: Record<Direction, Reason> = { in: 'purchase', out: 'consumption' };
+/** How many of this session's bookings stay listed with their undo. */
+const RECENT = 5;
+const CODE_FIELD = 'stock-quick-code';
+
+/**
+ * /stock/book, for phones and keyboard-wedge scanners: the code field keeps the focus and Enter
+ * books (a scanner types the code and Enter), with the direction, quantity and reason chosen before.
+ */
+export function QuickBookPage() {
+  const { t } = useTranslation(NS);
+  const format = useFormat();
+  const [findArticles] = useLazyListStockArticlesQuery();
+  const [book] = useBookStockMovementMutation();
+  const idempotent = useIdempotentSubmit();
+  const [recent, setRecent] = useState<Booked[]>([]);
+  const refocus = useCallback(() => setTimeout(() => document.getElementById(CODE_FIELD)?.focus(), 0), []);
+
+  /** The article whose barcode or SKU is exactly this code (the search also finds partial matches). */
+  const articleFor = async (code: string): Promise<Article> => {
+    const { articles } = await findArticles({ q: code, limit: 20 }).unwrap();
+    const lower = code.toLowerCase();
+    const match = articles.find((a) => a.barcode === code) ?? articles.find((a) => a.sku.toLowerCase() === lower);
+    if (!match) throw new FormFailure('quick.unknownCode');
+    return match;
+  };
+
+  const form = useFormSubmit<QuickValues, { movement: Movement | null; article: Article }>({
+    ns: NS,
+    initial: { code: '', direction: 'out', quantity: '1', reason: DEFAULT_REASON.out },
+    validate: (v) => {
+      if (!v.code.trim()) return 'quick.codeRequired';
+      const quantity = parseQuantity(v.quantity);
+      if (Number.isNaN(quantity) || quantity <= 0) return 'errors.quantityInvalid';
+      return undefined;
+    },
+    send: async (v) => {
+      const article = await articleFor(v.code.trim());
+      const body = {
+        article_id: article.id,
+        kind: v.direction,
+        quantity: parseQuantity(v.quantity),
+        reason: v.reason as Reason,
+      };
+      const result = await idempotent(body, (key) => book({ 'idempotency-key': key, body }).unwrap());
+      // The next scan must not be appended to this code.
+      form.setField('code', '');
+      if (result.movement) {
+        const movement = result.movement;
+        setRecent((list) => [{ movement, article: result.article, undone: false }, ...list].slice(0, RECENT));
+      }
+      return result;
+    },
+    errors: BOOKING_ERRORS,
+    success: (result) => ({
+      key: 'quick.booked',
+      values: {
+        name: result.article.name,
+        stock: format.quantity(result.article.quantity, result.article.unit),
+      },
+    }),
+    again: true,
+    keepValues: true,
+  });
+
+  const submit = form.submit;
+  const submitAndRefocus = async () => {
+    await submit();
+    // The next scan goes into the code field again, emptied only after a booking.
+    refocus();
+  };
+
+  const setDirection = (direction: Direction) => {
+    form.setValues({ ...form.values, direction, reason: DEFAULT_REASON[direction] });
+    refocus();
+  };
+
+  const onCamera = useCallback(
+    (code: string) => {
+      form.setField('code', code);
+      refocus();
+    },
+    [form.setField, refocus],
+  );
+
+  return (
+    <Page title={t('quick.title')}>
+      <StockNav />
+      <form
+        className="form stock-quick"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submitAndRefocus();
+        }}
+      >
+        <fieldset className="stock-direction">
+          <legend className="visually-hidden">{t('quick.direction')}</legend>
+          {(['in', 'out'] as const).map((direction) => (
+            <button
+              key={direction}
+              type="button"
+              className={form.values.direction === direction ? undefined : 'secondary'}
+              aria-pressed={form.values.direction === direction}
+              onClick={() => setDirection(direction)}
+            >
+              {t(`actions.${direction}`)}
+            </button>
+          ))}
+        </fieldset>
+        <TextField
+          id={CODE_FIELD}
+          label={t('quick.code')}
+          hint={t('quick.codeHint')}
+          autoFocus
+          autoComplete="off"
+          autoCapitalize="off"
+          enterKeyHint="go"
+          value={form.values.code}
+          onChange={(e) => form.setField('code', e.target.value)}
+        />
+        <CameraScan onCode={onCamera} />
+        <div className="stock-quick-row">
+          <TextField
+            label={t('quick.quantity')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.values.quantity}
+            onChange={(e) => form.setField('quantity', e.target.value)}
+          />
+          <SelectField
+            label={t('booking.reason')}
+            value={form.values.reason}
+            options={REASONS[form.values.direction].map((reason) => ({ value: reason, label: t(`reasons.${reason}`) }))}
+            onChange={(e) => form.setField('reason', e.target.value)}
+          />
+        </div>
+        <FormFeedback feedback={form.feedback} />
+        <button type="submit" className="stock-confirm" disabled={form.busy} aria-busy={form.busy}>
+          {t(form.values.direction === 'in' ? 'quick.confirmIn' : 'quick.confirmOut')}
+        </button>
+      </form>
+      <section aria-labelledby="recent-title">
+        <h2 id="recent-title">{t('quick.recent')}</h2>
+        {recent.length === 0 ? (
+          <p>{t('quick.noneYet')}</p>
+        ) : (
+          <ul className="stock-recent">
+            {recent.map((entry) => (
+              <li key={entry.movement.id}>
+                <span>
+                  {t(`kinds.${entry.movement.kind}`)} {format.delta(entry.movement.delta, entry.movement.unit)} ·{' '}
+                  {entry.article.name}
+                </span>
+                {entry.undone ? (
+                  <span className="badge">{t('quick.undone')}</span>
+                ) : (
+                  <ReverseButton
+                    movement={entry.movement}
+                    confirm={false}
+                    text={t('quick.undo')}
+                    label={t('quick.undoLabel', { name: entry.article.name })}
+                    onReversed={() => {
+                      setRecent((list) =>
+                        list.map((item) => (item.movement.id === entry.movement.id ? { ...item, undone: true } : item)),
+                      );
+                      refocus();
+                    }}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Page>
+  );
+}

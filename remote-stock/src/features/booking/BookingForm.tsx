@@ -1,0 +1,106 @@
+import { FormFeedback, SelectField, TextField, useFormSubmit } from '@lager/shared';
+import { useTranslation } from 'react-i18next';
+import {
+  type Article,
+  BOOKING_ERRORS,
+  type BookStockMovementApiArg,
+  type BookStockMovementApiResponse,
+  type Reason,
+  useBookStockMovementMutation,
+} from '../../api/stock-api';
+import { NS } from '../../i18n';
+import { parseQuantity, useFormat } from '../../lib/format';
+import { useIdempotentSubmit } from '../../lib/idempotency';
+import { LIMITS_STOCK, REASONS } from '../../lib/units';
+
+export type BookingKind = 'in' | 'out' | 'correction';
+
+interface BookingValues extends Record<string, unknown> {
+  quantity: string;
+  reason: string;
+  note: string;
+  reference: string;
+}
+
+const EMPTY: BookingValues = { quantity: '', reason: '', note: '', reference: '' };
+
+/** Goods in, goods out or a correction (the counted stock) of one article. */
+export function BookingForm({ article, kind }: { article: Article; kind: BookingKind }) {
+  const { t } = useTranslation(NS);
+  const format = useFormat();
+  const [book] = useBookStockMovementMutation();
+  const idempotent = useIdempotentSubmit();
+  const form = useFormSubmit<BookingValues, BookStockMovementApiResponse>({
+    ns: NS,
+    initial: { ...EMPTY, reason: kind === 'in' ? 'purchase' : '' },
+    validate: (v) => {
+      const quantity = parseQuantity(v.quantity);
+      if (Number.isNaN(quantity) || (kind !== 'correction' && quantity <= 0)) return 'errors.quantityInvalid';
+      if (kind !== 'in' && !v.reason) return 'errors.reasonRequired';
+      if (v.reason === 'other' && !v.note.trim()) return 'errors.noteRequired';
+      return undefined;
+    },
+    send: (v) => {
+      const body: BookStockMovementApiArg['body'] = {
+        article_id: article.id,
+        kind,
+        quantity: parseQuantity(v.quantity),
+        reason: (v.reason || null) as Reason | null,
+        note: v.note.trim() || null,
+        reference: kind === 'correction' ? null : v.reference.trim() || null,
+      };
+      return idempotent(body, (key) => book({ 'idempotency-key': key, body }).unwrap());
+    },
+    errors: BOOKING_ERRORS,
+    success: (result) =>
+      result.movement
+        ? { key: 'booking.booked', values: { stock: format.quantity(result.article.quantity, result.article.unit) } }
+        : 'booking.unchanged',
+    again: true,
+  });
+  const id = `booking-${kind}`;
+  return (
+    <form onSubmit={form.onSubmit} noValidate className="form stock-booking" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t(`actions.${kind}`)}</h2>
+      <fieldset disabled={form.busy}>
+        <TextField
+          label={
+            kind === 'correction'
+              ? t('booking.counted', { unit: t(`units.${article.unit}`) })
+              : t('booking.quantity', { unit: t(`units.${article.unit}`) })
+          }
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.values.quantity}
+          onChange={(e) => form.setField('quantity', e.target.value)}
+        />
+        <SelectField
+          label={t('booking.reason')}
+          value={form.values.reason}
+          options={REASONS[kind].map((reason) => ({ value: reason, label: t(`reasons.${reason}`) }))}
+          onChange={(e) => form.setField('reason', e.target.value)}
+        />
+        <TextField
+          label={t('booking.note')}
+          maxLength={LIMITS_STOCK.note}
+          value={form.values.note}
+          onChange={(e) => form.setField('note', e.target.value)}
+        />
+        {kind !== 'correction' && (
+          <TextField
+            label={t('booking.reference')}
+            maxLength={LIMITS_STOCK.reference}
+            value={form.values.reference}
+            onChange={(e) => form.setField('reference', e.target.value)}
+          />
+        )}
+      </fieldset>
+      <FormFeedback feedback={form.feedback} />
+      <div className="actions">
+        <button type="submit" disabled={form.busy} aria-busy={form.busy}>
+          {t('booking.confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { FormFeedback, SelectField, TextField, useAuth, useFormSubmit, useListWarehousesQuery } from '@lager/shared';
+import { useTranslation } from 'react-i18next';
+import {
+  type Article,
+  BOOKING_ERRORS,
+  type TransferStockApiResponse,
+  useTransferStockMutation,
+} from '../../api/stock-api';
+import { NS } from '../../i18n';
+import { parseQuantity, useFormat } from '../../lib/format';
+import { useIdempotentSubmit } from '../../lib/idempotency';
+import { LIMITS_STOCK } from '../../lib/units';
+
+interface TransferValues extends Record<string, unknown> {
+  to: string;
+  quantity: string;
+  note: string;
+}
+
+/** Moves stock to another warehouse of the user (the article with the same SKU there). */
+export function TransferForm({ article }: { article: Article }) {
+  const { t } = useTranslation(NS);
+  const format = useFormat();
+  const { user } = useAuth();
+  const warehouses = useListWarehousesQuery();
+  const [transfer] = useTransferStockMutation();
+  const idempotent = useIdempotentSubmit();
+  const targets = (warehouses.data ?? []).filter((w) => w.id !== user?.current_warehouse_id);
+  const form = useFormSubmit<TransferValues, TransferStockApiResponse>({
+    ns: NS,
+    initial: { to: '', quantity: '', note: '' },
+    validate: (v) => {
+      if (!v.to) return 'errors.targetRequired';
+      const quantity = parseQuantity(v.quantity);
+      if (Number.isNaN(quantity) || quantity <= 0) return 'errors.quantityInvalid';
+      return undefined;
+    },
+    send: (v) => {
+      const body = {
+        article_id: article.id,
+        to_warehouse_id: Number(v.to),
+        quantity: parseQuantity(v.quantity),
+        note: v.note.trim() || null,
+      };
+      return idempotent(body, (key) => transfer({ 'idempotency-key': key, body }).unwrap());
+    },
+    errors: BOOKING_ERRORS,
+    success: (result) => ({
+      key: 'booking.transferred',
+      values: { stock: format.quantity(result.out.quantity_after, result.out.unit) },
+    }),
+    again: true,
+  });
+  return (
+    <form onSubmit={form.onSubmit} noValidate className="form stock-booking" aria-labelledby="transfer-title">
+      <h2 id="transfer-title">{t('actions.transfer')}</h2>
+      <fieldset disabled={form.busy}>
+        <SelectField
+          label={t('booking.target')}
+          value={form.values.to}
+          options={targets.map((w) => ({ value: w.id, label: w.name }))}
+          onChange={(e) => form.setField('to', e.target.value)}
+        />
+        <TextField
+          label={t('booking.quantity', { unit: t(`units.${article.unit}`) })}
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.values.quantity}
+          onChange={(e) => form.setField('quantity', e.target.value)}
+        />
+        <TextField
+          label={t('booking.note')}
+          maxLength={LIMITS_STOCK.note}
+          value={form.values.note}
+          onChange={(e) => form.setField('note', e.target.value)}
+        />
+      </fieldset>
+      {warehouses.isSuccess && targets.length === 0 && <p>{t('booking.noTargets')}</p>}
+      <FormFeedback feedback={form.feedback} />
+      <div className="actions">
+        <button type="submit" disabled={form.busy || targets.length === 0} aria-busy={form.busy}>
+          {t('booking.confirmTransfer')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,236 @@
+import { Alert, EmptyState, FormFeedback, Page, Skeleton, TextField, useFormSubmit } from '@lager/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type Article,
+  BOOKING_ERRORS,
+  useBookStockCountMutation,
+  useListStockArticlesQuery,
+} from '../../api/stock-api';
+import { NS } from '../../i18n';
+import { parseQuantity, useFormat } from '../../lib/format';
+import { useIdempotentSubmit } from '../../lib/idempotency';
+import { useDebounced } from '../../lib/use-debounced';
+import { SEARCH_DEBOUNCE_MS } from '../articles/ArticleListPage';
+import { StockNav } from '../nav/StockNav';
+
+interface Counted {
+  article: Article;
+  value: string;
+}
+type Sheet = Record<number, Counted>;
+
+const fieldId = (id: number) => `count-${id}`;
+
+/** /stock/count: count articles (from the list or by scanning), review the differences, book all corrections at once. */
+export function StocktakePage() {
+  const { t } = useTranslation(NS);
+  const [sheet, setSheet] = useState<Sheet>({});
+  const [reviewing, setReviewing] = useState(false);
+  const entered = Object.values(sheet).filter((line) => line.value.trim() !== '');
+
+  return (
+    <Page title={t('count.title')}>
+      <StockNav />
+      {reviewing ? (
+        <Review lines={entered} onBack={() => setReviewing(false)} onBooked={() => setSheet({})} />
+      ) : (
+        <>
+          <CountSheet
+            sheet={sheet}
+            onChange={(article, value) => setSheet((s) => ({ ...s, [article.id]: { article, value } }))}
+          />
+          <div className="actions">
+            <button type="button" disabled={entered.length === 0} onClick={() => setReviewing(true)}>
+              {t('count.review', { count: entered.length })}
+            </button>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}
+
+function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Article, value: string) => void }) {
+  const { t } = useTranslation(NS);
+  const format = useFormat();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { data, isLoading, isError } = useListStockArticlesQuery({ q: q || undefined, sort: 'sku', limit: 100 });
+  // Counted articles stay on the sheet when the search changes.
+  const listed = data?.articles ?? [];
+  const extra = Object.values(sheet)
+    .map((line) => line.article)
+    .filter((article) => !listed.some((a) => a.id === article.id));
+  const rows = [...extra, ...listed];
+
+  /** Enter in the search (a scanner): exactly one article or an exact code match gets the focus. */
+  const jumpTo = () => {
+    const code = search.trim().toLowerCase();
+    const match =
+      listed.find((a) => a.barcode === search.trim() || a.sku.toLowerCase() === code) ??
+      (listed.length === 1 ? listed[0] : undefined);
+    if (match) document.getElementById(fieldId(match.id))?.focus();
+  };
+
+  return (
+    <>
+      <TextField
+        label={t('count.find')}
+        hint={t('count.findHint')}
+        type="search"
+        autoComplete="off"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            jumpTo();
+          }
+        }}
+      />
+      {isLoading && <Skeleton rows={5} label={t('list.loading')} />}
+      {isError && <Alert kind="error">{t('errors.loadFailed')}</Alert>}
+      {data && rows.length === 0 && <EmptyState>{t('list.noMatch')}</EmptyState>}
+      {rows.length > 0 && (
+        <table className="stock-table">
+          <caption className="visually-hidden">{t('count.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('fields.name')}</th>
+              <th scope="col" className="number">
+                {t('fields.quantity')}
+              </th>
+              <th scope="col">{t('count.counted')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((article) => (
+              <tr key={article.id}>
+                <td>
+                  <span className="tabular">{article.sku}</span> · {article.name}
+                </td>
+                <td className="number tabular">{format.quantity(article.quantity, article.unit)}</td>
+                <td>
+                  <label className="visually-hidden" htmlFor={fieldId(article.id)}>
+                    {t('count.countedOf', { name: article.name })}
+                  </label>
+                  <input
+                    id={fieldId(article.id)}
+                    className="stock-count-input"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={sheet[article.id]?.value ?? ''}
+                    onChange={(e) => onChange(article, e.target.value)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function Review({ lines, onBack, onBooked }: { lines: Counted[]; onBack: () => void; onBooked: () => void }) {
+  const { t } = useTranslation(NS);
+  const format = useFormat();
+  const [bookCount] = useBookStockCountMutation();
+  const idempotent = useIdempotentSubmit();
+  const invalid = lines.filter((line) => {
+    const n = parseQuantity(line.value);
+    return Number.isNaN(n) || n < 0;
+  });
+  const form = useFormSubmit<{ note: string }, { movements: unknown[]; unchanged: number }>({
+    ns: NS,
+    initial: { note: '' },
+    validate: () => (invalid.length ? 'errors.quantityInvalid' : undefined),
+    send: (v) => {
+      const body = {
+        lines: lines.map((line) => ({ article_id: line.article.id, counted: parseQuantity(line.value) })),
+        note: v.note.trim() || null,
+      };
+      return idempotent(body, (key) => bookCount({ 'idempotency-key': key, body }).unwrap());
+    },
+    errors: BOOKING_ERRORS,
+    success: (result) => ({
+      key: 'count.booked',
+      values: { count: result.movements.length, unchanged: result.unchanged },
+    }),
+  });
+  return (
+    <form onSubmit={form.onSubmit} noValidate className="form">
+      <h2>{t('count.reviewTitle')}</h2>
+      <table className="stock-table">
+        <caption className="visually-hidden">{t('count.reviewTitle')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('fields.name')}</th>
+            <th scope="col" className="number">
+              {t('fields.quantity')}
+            </th>
+            <th scope="col" className="number">
+              {t('count.counted')}
+            </th>
+            <th scope="col" className="number">
+              {t('count.difference')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map(({ article, value }) => {
+            const counted = parseQuantity(value);
+            const valid = !Number.isNaN(counted) && counted >= 0;
+            return (
+              <tr key={article.id}>
+                <td>
+                  {article.sku} · {article.name}
+                </td>
+                <td className="number tabular">{format.quantity(article.quantity, article.unit)}</td>
+                <td className="number tabular">{valid ? format.quantity(counted, article.unit) : value}</td>
+                <td className="number tabular">
+                  {valid
+                    ? format.delta(Math.round((counted - article.quantity) * 1000) / 1000, article.unit)
+                    : t('count.invalid')}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <fieldset disabled={form.busy || form.done}>
+        <TextField
+          label={t('booking.note')}
+          value={form.values.note}
+          onChange={(e) => form.setField('note', e.target.value)}
+        />
+      </fieldset>
+      <FormFeedback feedback={form.feedback} />
+      <div className="actions">
+        {!form.done && (
+          <>
+            <button type="submit" disabled={form.busy} aria-busy={form.busy}>
+              {t('count.bookAll', { count: lines.length })}
+            </button>
+            <button type="button" className="secondary" disabled={form.busy} onClick={onBack}>
+              {t('count.back')}
+            </button>
+          </>
+        )}
+        {form.done && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              onBooked();
+              onBack();
+            }}
+          >
+            {t('count.again')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { Alert, http, Page, SelectField, TextField } from '@lager/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../../i18n';
+import { StockNav } from '../nav/StockNav';
+import { type JournalFilters, MovementJournal } from './MovementJournal';
+
+const KINDS = ['in', 'out', 'correction', 'transfer_out', 'transfer_in', 'reversal'] as const;
+
+/** Saves a downloaded file under its name (the API's Content-Disposition, else `fallback`). */
+function saveFile(blob: Blob, disposition: string | undefined, fallback: string) {
+  const name = /filename="?([^";]+)"?/.exec(disposition ?? '')?.[1] ?? fallback;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** /stock/movements: the journal of the warehouse with filters and CSV export. */
+export function MovementsPage() {
+  const { t } = useTranslation(NS);
+  const [kind, setKind] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  const filters: JournalFilters = {
+    kind: (kind || undefined) as JournalFilters['kind'],
+    from: from || undefined,
+    to: to || undefined,
+  };
+
+  // Fetched with the app's client rather than a plain link: it sends the app's language, which
+  // picks the separator (`;` for German Excel) and the texts of the file.
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      const response = await http.get<Blob>('api/stock/movements.csv', {
+        params: filters,
+        responseType: 'blob',
+        headers: { Accept: 'text/csv' },
+      });
+      saveFile(response.data, response.headers['content-disposition'] as string | undefined, 'movements.csv');
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Page title={t('journal.title')}>
+      <StockNav />
+      <div className="stock-filters">
+        <SelectField
+          label={t('journal.kind')}
+          value={kind}
+          placeholder={t('journal.allKinds')}
+          options={KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+          onChange={(e) => setKind(e.target.value)}
+        />
+        <TextField label={t('journal.from')} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <TextField label={t('journal.to')} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+      </div>
+      <p className="actions">
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => void exportCsv()}
+          disabled={exporting}
+          aria-busy={exporting}
+        >
+          {t('journal.export')}
+        </button>
+      </p>
+      {exportFailed && <Alert kind="error">{t('errors.exportFailed')}</Alert>}
+      <MovementJournal key={JSON.stringify(filters)} filters={filters} caption={t('journal.title')} />
+    </Page>
+  );
+}

@@ -1,0 +1,80 @@
+import { answer, HttpResponse, sessionHandlers } from '@lager/shared/testing';
+import type {
+  GetStockArticleApiResponse,
+  ListStockArticlesApiResponse,
+  ListStockMovementsApiResponse,
+} from '../api/generated';
+import type { Article, Movement } from '../api/stock-api';
+
+export const ALL_STOCK = [
+  'view_stock',
+  'manage_articles',
+  'book_goods',
+  'count_stock',
+  'transfer_stock',
+  'reverse_movements',
+];
+/** The issue's guest: sees stock and books goods in and out, nothing else. */
+export const GUEST_STOCK = ['view_stock', 'book_goods'];
+
+export const session = (permissions: string[] = ALL_STOCK) => sessionHandlers(undefined, permissions);
+
+let nextId = 100;
+export function article(overrides: Partial<Article> = {}): Article {
+  nextId += 1;
+  return {
+    id: nextId,
+    sku: `SKU-${nextId}`,
+    name: `Article ${nextId}`,
+    unit: 'pcs',
+    description: null,
+    barcode: null,
+    min_stock: 5,
+    quantity: 20,
+    low_stock: false,
+    archived_at: null,
+    created_at: '2026-11-01T08:00:00Z',
+    updated_at: '2026-11-20T09:30:00Z',
+    ...overrides,
+  };
+}
+
+export function movement(of: Article, overrides: Partial<Movement> = {}): Movement {
+  nextId += 1;
+  return {
+    id: nextId,
+    article_id: of.id,
+    article_name: of.name,
+    article_sku: of.sku,
+    unit: of.unit,
+    kind: 'out',
+    delta: -2,
+    quantity_after: of.quantity - 2,
+    reason: 'sale',
+    note: null,
+    reference: null,
+    user_id: 1,
+    user_name: 'Olivia Owner',
+    transfer_id: null,
+    reverses_id: null,
+    reversed_by_id: null,
+    created_at: '2026-11-22T14:05:00Z',
+    ...overrides,
+  };
+}
+
+/** GET api/stock/articles answering these articles (whatever the query) and one article by id. */
+export const articleHandlers = (articles: Article[], movements: Movement[] = []) => [
+  answer.get<ListStockArticlesApiResponse>('/api/stock/articles', () =>
+    HttpResponse.json({ articles, next_cursor: null }),
+  ),
+  answer.get<GetStockArticleApiResponse>('/api/stock/articles/:id', ({ params }) => {
+    const found = articles.find((a) => a.id === Number(params.id));
+    return found
+      ? HttpResponse.json({ article: found })
+      : HttpResponse.json({ message: 'Not found', code: 'article.not_found' }, { status: 404 });
+  }),
+  answer.get<ListStockMovementsApiResponse>('/api/stock/movements', () =>
+    HttpResponse.json({ movements, next_cursor: null }),
+  ),
+];
