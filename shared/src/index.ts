@@ -65,5 +65,6 @@ export { Alert, Card, EmptyState, Loading, NoPermission, Page, Skeleton } from '
 export { SelectField, type SelectOption, TextField } from './ui/fields';
 export { type Feedback, FormFeedback } from './ui/form-feedback';
 export { translatedOptions } from './ui/options';
+export { PageErrorBoundary } from './ui/page-error-boundary';
 export { usePageTitle } from './ui/page-title';
 export * from './validation';

@@ -1,5 +1,7 @@
 import './shell.css';
 import './translations';
+import { PageErrorBoundary } from '@lager/shared';
+import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AdminPage } from '../features/admin/AdminPage';
 import { AuthGate } from '../features/auth/AuthGate';
@@ -12,6 +14,9 @@ import { RouteGuard } from '../features/routing/RouteGuard';
 import { SectionRoutes } from '../features/routing/SectionRoutes';
 import { WarehousePage } from '../features/warehouse/WarehousePage';
 import { ScrollManager } from './ScrollManager';
+
+/** A crash in one of the shell's own pages shows a translated card; header and footer stay. */
+const ownPage = (page: ReactElement) => <PageErrorBoundary>{page}</PageErrorBoundary>;
 
 /**
  * The shell's own pages, and every other path to the section that owns it: the route table
@@ -30,9 +35,9 @@ export function App() {
           <RouteGuard>
             <SectionSuspense>
               <Routes>
-                <Route path="/dashboard" element={<DashboardPage />} />
-                <Route path="/warehouse" element={<WarehousePage />} />
-                <Route path="/admin" element={<AdminPage />} />
+                <Route path="/dashboard" element={ownPage(<DashboardPage />)} />
+                <Route path="/warehouse" element={ownPage(<WarehousePage />)} />
+                <Route path="/admin" element={ownPage(<AdminPage />)} />
                 <Route path="*" element={<SectionRoutes />} />
               </Routes>
             </SectionSuspense>
