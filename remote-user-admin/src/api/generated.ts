@@ -135,7 +135,19 @@ export type SendInvitationApiArg = {
 export type Permission = {
   description: string;
   id: number;
-  name: 'create_role' | 'edit_role' | 'delete_role' | 'assign_user_role' | 'invite_user' | 'remove_user';
+  name:
+    | 'create_role'
+    | 'edit_role'
+    | 'delete_role'
+    | 'assign_user_role'
+    | 'invite_user'
+    | 'remove_user'
+    | 'view_stock'
+    | 'manage_articles'
+    | 'book_goods'
+    | 'count_stock'
+    | 'transfer_stock'
+    | 'reverse_movements';
 };
 export type RoleDetail = {
   description: string | null;

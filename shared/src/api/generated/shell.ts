@@ -81,7 +81,20 @@ export type ListUsagesApiArg = void;
 export type GetUserApiResponse = /** status 200 Default Response */ User;
 export type GetUserApiArg = void;
 export type GetUserPermissionsApiResponse = /** status 200 Default Response */ {
-  permissions: ('create_role' | 'edit_role' | 'delete_role' | 'assign_user_role' | 'invite_user' | 'remove_user')[];
+  permissions: (
+    | 'create_role'
+    | 'edit_role'
+    | 'delete_role'
+    | 'assign_user_role'
+    | 'invite_user'
+    | 'remove_user'
+    | 'view_stock'
+    | 'manage_articles'
+    | 'book_goods'
+    | 'count_stock'
+    | 'transfer_stock'
+    | 'reverse_movements'
+  )[];
 };
 export type GetUserPermissionsApiArg = void;
 export type ListWarehouseMembersApiResponse = /** status 200 Default Response */ {
