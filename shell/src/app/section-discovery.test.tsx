@@ -83,6 +83,18 @@ test('a permitted user gets the new section: header link in its order, dashboard
   );
 });
 
+test('the dashboard cards a user may see start loading with the app, before the dashboard is there', async () => {
+  window.localStorage.setItem('permissions', JSON.stringify(['view_stock']));
+  server.use(...shellHandlers({ permissions: ['view_stock'] }));
+  renderShell('/dashboard');
+  expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+  expect(mockedLoad).toHaveBeenCalledWith('remote_stock/StockCard');
+  expect(await screen.findByRole('heading', { level: 2, name: 'Stock card' })).toBeInTheDocument();
+  // Loaded once: the card on screen is the preloaded one.
+  expect(mockedLoad.mock.calls.filter(([id]) => id === 'remote_stock/StockCard')).toHaveLength(1);
+  window.localStorage.removeItem('permissions');
+});
+
 test('German labels come from the description', async () => {
   server.use(...shellHandlers({ permissions: ['view_stock'] }));
   renderShell('/dashboard', 'de');

@@ -1,29 +1,51 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { registerSection, requestIdOf } from './remotes-manifest';
+import { dependsOnUser, registerSection, requestIdOf } from './remotes-manifest';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 
 type ExtensionModule = { default: ComponentType };
 
-const extensions = new Map<string, LazyExoticComponent<ComponentType>>();
+interface Extension {
+  /** Starts the load once; later calls share it. */
+  load: () => Promise<ExtensionModule>;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+const extensions = new Map<string, Extension>();
 
 /** Drops every cached extension component (a new manifest, or a fresh test). */
 export function forgetLoadedExtensions(): void {
   extensions.clear();
 }
 
-function extensionFor(remote: string, module: string): LazyExoticComponent<ComponentType> {
+function extensionFor(remote: string, module: string): Extension {
   const key = `${remote}:${module}`;
   const cached = extensions.get(key);
   if (cached) return cached;
-  const component = lazy(async () => {
-    registerSection(remote);
-    const mod = await loadRemote<ExtensionModule>(requestIdOf(remote, module));
-    if (!mod?.default) throw new Error(`${requestIdOf(remote, module)} did not load`);
-    return mod;
-  });
-  extensions.set(key, component);
-  return component;
+  let promise: Promise<ExtensionModule> | undefined;
+  const load = () => {
+    promise ??= (async () => {
+      registerSection(remote);
+      const mod = await loadRemote<ExtensionModule>(requestIdOf(remote, module));
+      if (!mod?.default) throw new Error(`${requestIdOf(remote, module)} did not load`);
+      return mod;
+    })();
+    return promise;
+  };
+  const extension = { load, component: lazy(load) };
+  extensions.set(key, extension);
+  return extension;
+}
+
+/**
+ * Starts loading an extension before it is rendered (the dashboard's cards together with the
+ * auth check), so a card does not arrive after the page and push what is below it down.
+ */
+export function preloadExtension(remote: string, module: string): void {
+  if (dependsOnUser(remote)) return; // the user's canary bucket is not known yet
+  extensionFor(remote, module)
+    .load()
+    .catch(() => {}); // shown (left out) when rendered
 }
 
 /**
@@ -32,7 +54,7 @@ function extensionFor(remote: string, module: string): LazyExoticComponent<Compo
  * the page around it must not suffer for it.
  */
 export function SectionExtension({ remote, module }: { remote: string; module: string }) {
-  const Component = extensionFor(remote, module);
+  const Component = extensionFor(remote, module).component;
   return (
     <SectionErrorBoundary fallback={() => null} onRetry={() => {}}>
       <Suspense fallback={null}>

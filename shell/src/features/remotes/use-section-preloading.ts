@@ -1,7 +1,10 @@
+import { hasAnyPermission, readCachedPermissions } from '@lager/shared';
+import { permissionList } from '@lager/shared/sections';
 import { useEffect } from 'react';
 import { matchRoute } from '../routing/route-table';
 import { getInstalledSections } from './installed-sections';
 import { preloadSection } from './RemoteSection';
+import { preloadExtension } from './SectionExtension';
 
 /** After this long, and only when the browser is idle, the other sections are fetched too. */
 const IDLE_PRELOAD_AFTER_MS = 2500;
@@ -20,6 +23,16 @@ export function useSectionPreloading(): void {
   useEffect(() => {
     const current = ownerOf(window.location.pathname);
     if (current) preloadSection(current);
+    // Logged-in users start on the dashboard: the cards their (cached) permissions show load with the auth check.
+    if (['/', '/dashboard'].includes(window.location.pathname)) {
+      const held = readCachedPermissions();
+      for (const section of getInstalledSections()) {
+        for (const card of section.slots?.dashboard ?? []) {
+          const required = permissionList(card.permission);
+          if (!required.length || hasAnyPermission(held, required)) preloadExtension(section.remote, card.module);
+        }
+      }
+    }
     let idle: number | undefined;
     const timer = window.setTimeout(() => {
       const warmAll = () => {
