@@ -10,9 +10,9 @@ import { languageFrom } from './i18n';
 import { withRedaction } from './logging/redact';
 import { createMemoryTransport, type MailTransport } from './mail/transport';
 import { accessLogPlugin } from './plugins/access-log';
-import { registerAuthorization } from './plugins/authorization';
-import { registerDocs } from './plugins/docs';
-import { registerErrorHandler } from './plugins/errors';
+import { authorizationPlugin } from './plugins/authorization';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     request.lang = languageFrom(request.headers['accept-language']);
   });
 
-  registerErrorHandler(app);
+  await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(cors, {
@@ -119,9 +119,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'throttled', 'throttle', { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
   });
-  if (options.docs !== false) await registerDocs(app);
+  if (options.docs !== false) await app.register(docsPlugin);
   await app.register(sessionPlugin);
-  registerAuthorization(app);
+  await app.register(authorizationPlugin);
   // After authorization: 401/403 come before anything about the input.
   await app.register(inputPlugin);
   await app.register(accessLogPlugin, { schedule: options.scheduleJobs ?? false });

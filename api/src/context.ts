@@ -62,6 +62,18 @@ export interface AccessRule {
     | 'member'
     | 'owner'
     | { all: AnyPermissionName[] | ((request: import('fastify').FastifyRequest) => AnyPermissionName[]) };
+  /** What the call grants, from the typed request: no one but the owner grants more than they hold. */
+  grants?: (request: import('fastify').FastifyRequest) => GrantRequest | Promise<GrantRequest>;
+}
+
+/** What a call would hand out; checked against what the caller holds (see plugins/authorization.ts). */
+export interface GrantRequest {
+  /** Permissions a created or edited role would have. */
+  permissionIds?: number[];
+  /** A role the call assigns or invites someone into. */
+  roleId?: number | null;
+  /** The role the call edits. */
+  editsRoleId?: number;
 }
 
 declare module 'fastify' {

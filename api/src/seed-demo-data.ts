@@ -1,8 +1,9 @@
-import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { createInvitation } from './data/invitations';
+import { addMember } from './data/memberships';
 import { saveRole } from './data/roles';
+import { countUsers, insertUser, setCurrentWarehouse, type User } from './data/users';
 import { createWarehouse } from './data/warehouses';
-import { invitations, memberships, users } from './db/schema';
 import { sendInvitationMail } from './services/mail';
 import { randomToken, sha256 } from './services/tokens';
 import { seedStockDemo } from './stock/seed-demo';
@@ -20,8 +21,7 @@ export interface DemoLogins {
  */
 export async function seedDemo(app: FastifyInstance): Promise<DemoLogins | null> {
   const { db, passwords } = app.ctx;
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return null;
+  if ((await countUsers(db)) > 0) return null;
 
   const password = await passwords.hash(DEMO_PASSWORD);
   const now = new Date();
@@ -32,18 +32,19 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogins | null>
     emailVerifiedAt: now,
     language,
   });
-  const [owner, guest, invitee] = await db
-    .insert(users)
-    .values([
-      person('Olivia Owner', 'owner@lager.demo'),
-      person('Gustav Guest', 'guest@lager.demo'),
-      person('Ida Invitee', 'invitee@lager.demo', 'en'),
-    ])
-    .returning();
+  const created: User[] = [];
+  for (const values of [
+    person('Olivia Owner', 'owner@lager.demo'),
+    person('Gustav Guest', 'guest@lager.demo'),
+    person('Ida Invitee', 'invitee@lager.demo', 'en'),
+  ]) {
+    created.push((await insertUser(db, values))!);
+  }
+  const [owner, guest, invitee] = created;
 
   const main = await createWarehouse(db, owner!.id, { name: 'Hauptlager', industry_id: 6, usage_id: 2 });
   await createWarehouse(db, owner!.id, { name: 'Keller', industry_id: 25, usage_id: 1 });
-  await db.update(users).set({ currentWarehouseId: main.id }).where(eq(users.id, owner!.id));
+  await setCurrentWarehouse(db, owner!.id, main.id);
 
   const storekeeper = await saveRole(db, main.id, {
     name: 'Lagerist',
@@ -51,11 +52,11 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogins | null>
     permissions: [4, 5],
   });
   const helper = await saveRole(db, main.id, { name: 'Helfer', description: 'Verwaltet Rollen', permissions: [1, 2] });
-  await db.insert(memberships).values({ userId: guest!.id, warehouseId: main.id, roleId: storekeeper });
-  await db.update(users).set({ currentWarehouseId: main.id }).where(eq(users.id, guest!.id));
+  await addMember(db, guest!.id, main.id, storekeeper);
+  await setCurrentWarehouse(db, guest!.id, main.id);
 
   const token = randomToken(32);
-  await db.insert(invitations).values({
+  await createInvitation(db, {
     warehouseId: main.id,
     inviterId: owner!.id,
     email: invitee!.email,

@@ -1,24 +1,22 @@
-import type { PermissionName } from '@lager/contract';
-import { eq } from 'drizzle-orm';
+import { PERMISSION_NAMES, type PermissionName } from '@lager/contract';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
-import { memberships, users } from '../src/db/schema';
+import { invitations, memberships, rolePermissions, roles, users } from '../src/db/schema';
 import { buildTestApp, type Client, createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';
 
 let database: Database;
 let app: FastifyInstance;
-const PERMISSIONS: PermissionName[] = [
-  'create_role',
-  'edit_role',
-  'delete_role',
-  'assign_user_role',
-  'invite_user',
-  'remove_user',
-];
+const PERMISSIONS: PermissionName[] = [...PERMISSION_NAMES];
+/** Permission id of a name (ids follow the contract's order). */
+const idOf = (name: PermissionName) => PERMISSIONS.indexOf(name) + 1;
+const ALL_IDS = PERMISSIONS.map(idOf);
 
 let owner: Client;
 let warehouseId: number;
 const members = new Map<PermissionName | 'none', Client>();
+const memberIds = new Map<PermissionName | 'none', number>();
+const memberRoles = new Map<PermissionName, number>();
 let n = 0;
 
 beforeAll(async () => {
@@ -31,6 +29,8 @@ beforeAll(async () => {
     const member = await loggedIn(app);
     await join(member.user.id, roleId);
     members.set(permission, member.client);
+    memberIds.set(permission, member.user.id);
+    if (permission !== 'none') memberRoles.set(permission, roleId!);
   }
 });
 afterAll(async () => {
@@ -63,13 +63,14 @@ const calls: [string, PermissionName[], Call][] = [
   [
     'POST /api/admin/createrole',
     ['create_role'],
-    (c) => c.post('/api/admin/createrole', { name: `new-${++n}`, permissions: [1, 2] }),
+    (c) => c.post('/api/admin/createrole', { name: `new-${++n}`, permissions: [idOf('create_role')] }),
   ],
   ['GET /api/admin/updaterole/:id', ['edit_role'], async (c) => c.get(`/api/admin/updaterole/${await newRole()}`)],
   [
     'PUT /api/admin/updaterole/:id',
     ['edit_role'],
-    async (c) => c.put(`/api/admin/updaterole/${await newRole()}`, { name: `edited-${++n}`, permissions: [3] }),
+    async (c) =>
+      c.put(`/api/admin/updaterole/${await newRole()}`, { name: `edited-${++n}`, permissions: [idOf('edit_role')] }),
   ],
   [
     'DELETE /api/admin/deleterole',
@@ -83,13 +84,17 @@ const calls: [string, PermissionName[], Call][] = [
       c.patch('/api/admin/updateuserrole', {
         user_id: await newMember(),
         warehouse_id: warehouseId,
-        new_role_id: await newRole(),
+        new_role_id: await newRole([idOf('assign_user_role')]),
       }),
   ],
   [
     'POST /api/invitations/send',
     ['invite_user'],
-    async (c) => c.post('/api/invitations/send', { email: (await createUser(app)).email, role_id: await newRole() }),
+    async (c) =>
+      c.post('/api/invitations/send', {
+        email: (await createUser(app)).email,
+        role_id: await newRole([idOf('invite_user')]),
+      }),
   ],
   [
     'DELETE /api/admin/warehouse/remove-users',
@@ -128,5 +133,102 @@ describe('member list', () => {
     const { client: outsider } = await loggedIn(app);
     expect((await outsider.get(`/api/warehouse/${warehouseId}/users`)).statusCode).toBe(403);
     expect((await outsider.get('/api/warehouse/999999/users')).statusCode).toBe(404);
+  });
+});
+
+// Issue 18 item 2: nobody but the owner grants, assigns or edits a role to include a permission they
+// do not hold, and nobody edits the role they hold.
+describe('no privilege escalation', () => {
+  const permissionIdsOf = async (roleId: number) =>
+    (await app.ctx.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, roleId)))
+      .map((r) => r.permissionId)
+      .sort();
+
+  it('invite_user cannot invite (a second account of their own) into a richer role', async () => {
+    const second = await createUser(app);
+    const richest = await newRole(ALL_IDS);
+    const res = await members
+      .get('invite_user')!
+      .post('/api/invitations/send', { email: second.email, role_id: richest });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('role.permission_not_held');
+    const open = await app.ctx.db.select().from(invitations).where(eq(invitations.email, second.email));
+    expect(open).toHaveLength(0);
+    // The same invitation into a role within what they hold is fine.
+    const modest = await newRole([idOf('invite_user')]);
+    const ok = await members
+      .get('invite_user')!
+      .post('/api/invitations/send', { email: second.email, role_id: modest });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('edit_role cannot edit the role they hold, not even to what it already has', async () => {
+    const own = memberRoles.get('edit_role')!;
+    for (const permissions of [ALL_IDS, [idOf('edit_role')]]) {
+      const res = await members.get('edit_role')!.put(`/api/admin/updaterole/${own}`, { name: 'mine', permissions });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('role.own_role');
+    }
+    expect(await permissionIdsOf(own)).toEqual([idOf('edit_role')]);
+  });
+
+  it('edit_role cannot add a permission they lack to another role', async () => {
+    const other = await newRole([idOf('edit_role')]);
+    const res = await members.get('edit_role')!.put(`/api/admin/updaterole/${other}`, {
+      name: `widened-${++n}`,
+      permissions: [idOf('edit_role'), idOf('remove_user')],
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('role.permission_not_held');
+    expect(await permissionIdsOf(other)).toEqual([idOf('edit_role')]);
+  });
+
+  it('create_role cannot create a role with a permission they lack', async () => {
+    const name = `rich-${++n}`;
+    const res = await members.get('create_role')!.post('/api/admin/createrole', { name, permissions: ALL_IDS });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('role.permission_not_held');
+    expect(await app.ctx.db.select().from(roles).where(eq(roles.name, name))).toHaveLength(0);
+  });
+
+  it('assign_user_role cannot assign a richer role, to others or to a second account', async () => {
+    const target = await newMember();
+    const richest = await newRole(ALL_IDS);
+    const res = await members.get('assign_user_role')!.patch('/api/admin/updateuserrole', {
+      user_id: target,
+      warehouse_id: warehouseId,
+      new_role_id: richest,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('role.permission_not_held');
+    const [membership] = await app.ctx.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, target), eq(memberships.warehouseId, warehouseId)));
+    expect(membership!.roleId).toBeNull();
+  });
+
+  it('a member holding all six may grant any of them but still not edit their own role', async () => {
+    const allRole = await newRole(ALL_IDS);
+    const { user, client } = await loggedIn(app);
+    await join(user.id, allRole);
+    expect((await client.post('/api/admin/createrole', { name: `full-${++n}`, permissions: ALL_IDS })).statusCode).toBe(
+      201,
+    );
+    const own = await client.put(`/api/admin/updaterole/${allRole}`, { name: 'all', permissions: ALL_IDS });
+    expect(own.json().code).toBe('role.own_role');
+  });
+
+  it('the owner may do all of it', async () => {
+    const ownerRoleEdit = await owner.put(`/api/admin/updaterole/${await newRole()}`, {
+      name: `owner-${++n}`,
+      permissions: ALL_IDS,
+    });
+    expect(ownerRoleEdit.statusCode).toBe(200);
+    const invite = await owner.post('/api/invitations/send', {
+      email: (await createUser(app)).email,
+      role_id: await newRole(ALL_IDS),
+    });
+    expect(invite.statusCode).toBe(201);
   });
 });

@@ -1,3 +1,4 @@
+import { ALL_PERMISSION_NAMES } from '@lager/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
@@ -36,11 +37,30 @@ describe('profile update', () => {
 
   it('clears verification and mails a new link when the e-mail changes', async () => {
     const { client } = await loggedIn(app);
+    const before = sent.length;
     const res = await client.put('/api/profile/update', { email: 'Changed-Address@Example.test' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email: 'changed-address@example.test', email_verified_at: null });
-    expect(sent.at(-1)!.to).toBe('changed-address@example.test');
+    const link = sent.slice(before).find((m) => m.to === 'changed-address@example.test');
+    expect(link?.text).toContain('/email/verify/');
     expect((await client.get('/api/mywarehouses')).statusCode).toBe(403);
+  });
+
+  // Issue 18 item 8: the form asks no password, so a hijacked session must not take an account over unnoticed.
+  it('tells the old address about the change, in the account language', async () => {
+    const { user, client } = await loggedIn(app);
+    const before = sent.length;
+    await app.ctx.db.update(users).set({ language: 'en' }).where(eq(users.id, user.id));
+    const res = await client.put('/api/profile/update', { email: `moved-${user.id}@example.test` });
+    expect(res.statusCode).toBe(200);
+    const notice = sent.slice(before).find((m) => m.to === user.email);
+    expect(notice?.subject).toBe('Your email address was changed');
+    expect(notice?.text).toContain(`moved-${user.id}@example.test`);
+    expect(notice?.text).toContain('http://web.test/forgot-password');
+    // A name-only change or the same address sends nothing to anyone.
+    const count = sent.length;
+    await client.put('/api/profile/update', { name: 'Same Address', email: `moved-${user.id}@example.test` });
+    expect(sent.length).toBe(count);
   });
 
   it('rejects a taken e-mail with errors.email containing "already taken", and an empty update', async () => {
@@ -159,18 +179,13 @@ describe('current warehouse and permissions', () => {
     expect((await stranger.patch('/api/profile/setwarehouse', {})).statusCode).toBe(422);
   });
 
-  it('lists the permissions in the current warehouse (owner: all six)', async () => {
+  it('lists the permissions in the current warehouse (owner: every one, user and stock)', async () => {
     const { client } = await loggedIn(app);
     expect((await client.get('/api/user/permissions')).json()).toEqual({ permissions: [] });
     await createWarehouse(client);
-    expect((await client.get('/api/user/permissions')).json().permissions.sort()).toEqual([
-      'assign_user_role',
-      'create_role',
-      'delete_role',
-      'edit_role',
-      'invite_user',
-      'remove_user',
-    ]);
+    expect((await client.get('/api/user/permissions')).json().permissions.sort()).toEqual(
+      [...ALL_PERMISSION_NAMES].sort(),
+    );
     expect((await new Client(app).get('/api/user/permissions')).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { permissions, rolePermissions, roles } from '../db/schema';
-import { type FieldErrors, validationError } from '../errors';
-import type { Language } from '../i18n';
+import type { Permission } from './lookups';
+
+export type Role = typeof roles.$inferSelect;
+export type RoleWithPermissions = Role & { permissions: Permission[] };
 
 export interface RoleInput {
   name: string;
@@ -10,56 +12,63 @@ export interface RoleInput {
   permissions: number[];
 }
 
-export function listRoles(db: Db, warehouseId: number) {
-  return db
-    .select({ id: roles.id, name: roles.name, description: roles.description })
-    .from(roles)
-    .where(eq(roles.warehouseId, warehouseId))
-    .orderBy(asc(roles.name), asc(roles.id));
+export function listRoles(db: Db, warehouseId: number): Promise<Role[]> {
+  return db.select().from(roles).where(eq(roles.warehouseId, warehouseId)).orderBy(asc(roles.name), asc(roles.id));
 }
 
-export async function roleDetail(db: Db, roleId: number, lang: Language) {
-  const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
+export async function findRole(db: Db, id: number): Promise<Role | null> {
+  const [role] = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
+  return role ?? null;
+}
+
+/** The role when it belongs to this warehouse, else null. */
+export async function findWarehouseRole(db: Db, id: number, warehouseId: number): Promise<Role | null> {
+  const [role] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), eq(roles.warehouseId, warehouseId)))
+    .limit(1);
+  return role ?? null;
+}
+
+export async function findRoleWithPermissions(db: Db, id: number): Promise<RoleWithPermissions | null> {
+  const role = await findRole(db, id);
+  if (!role) return null;
   const granted = await db
-    .select({
-      id: permissions.id,
-      name: permissions.name,
-      de: permissions.descriptionDe,
-      en: permissions.descriptionEn,
-    })
+    .select({ permission: permissions })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(rolePermissions.roleId, roleId))
+    .where(eq(rolePermissions.roleId, id))
     .orderBy(asc(permissions.id));
-  return {
-    id: role!.id,
-    name: role!.name,
-    description: role!.description,
-    permissions: granted.map((p) => ({ id: p.id, name: p.name, description: lang === 'en' ? p.en : p.de })),
-  };
+  return { ...role, permissions: granted.map((g) => g.permission) };
 }
 
-/** Name unique within the warehouse; every permission id must exist. */
-export async function assertRoleInput(db: Db, warehouseId: number, input: RoleInput, exceptId?: number) {
-  const errors: FieldErrors = {};
+export async function roleNameTaken(db: Db, warehouseId: number, name: string, exceptId?: number) {
   const clash = await db
     .select({ id: roles.id })
     .from(roles)
     .where(
       and(
         eq(roles.warehouseId, warehouseId),
-        eq(roles.name, input.name.trim()),
+        eq(roles.name, name.trim()),
         exceptId ? ne(roles.id, exceptId) : undefined,
       ),
-    );
-  if (clash.length) errors.name = [{ key: 'roleNameTaken' }];
-  const ids = [...new Set(input.permissions)];
-  const known = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids));
-  if (known.length !== ids.length) errors.permissions = [{ key: 'validation.exists', vars: { field: 'permissions' } }];
-  if (Object.keys(errors).length) throw validationError(errors, errors.name ? 'role.name_taken' : 'validation.failed');
+    )
+    .limit(1);
+  return clash.length > 0;
 }
 
-export async function saveRole(db: Db, warehouseId: number, input: RoleInput, roleId?: number) {
+/** The permissions with these ids (unknown ids are simply missing from the answer). */
+export function findPermissions(db: Db, ids: number[]): Promise<Permission[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(permissions)
+    .where(inArray(permissions.id, [...new Set(ids)]));
+}
+
+/** Creates (no roleId) or replaces a role with its permission set, in one transaction; returns the id. */
+export async function saveRole(db: Db, warehouseId: number, input: RoleInput, roleId?: number): Promise<number> {
   return db.transaction(async (tx) => {
     const values = { name: input.name.trim(), description: input.description?.trim() || null };
     let id = roleId;
@@ -76,10 +85,19 @@ export async function saveRole(db: Db, warehouseId: number, input: RoleInput, ro
         .where(eq(roles.id, id));
       await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
     }
-    const roleId2 = id;
+    const saved = id;
     await tx
       .insert(rolePermissions)
-      .values([...new Set(input.permissions)].map((permissionId) => ({ roleId: roleId2, permissionId })));
-    return id;
+      .values([...new Set(input.permissions)].map((permissionId) => ({ roleId: saved, permissionId })));
+    return saved;
   });
+}
+
+/** Members keep their membership with role_id null (FK ON DELETE SET NULL). False when nothing was deleted. */
+export async function deleteWarehouseRole(db: Db, id: number, warehouseId: number) {
+  const deleted = await db
+    .delete(roles)
+    .where(and(eq(roles.id, id), eq(roles.warehouseId, warehouseId)))
+    .returning({ id: roles.id });
+  return deleted.length > 0;
 }

@@ -77,3 +77,28 @@ export function invitationMail(
         ],
       );
 }
+
+/** Sent to the OLD address after an e-mail change (the profile form asks no password). */
+export function emailChangedMail(lang: Language, to: string, name: string, newEmail: string, supportUrl: string): Mail {
+  return lang === 'en'
+    ? render(
+        to,
+        'Your email address was changed',
+        [
+          `Hello ${name},`,
+          `the email address of your Lager account was changed to ${newEmail}.`,
+          'If you did not do this, reset your password right away and contact us.',
+        ],
+        [{ label: 'Reset password', url: supportUrl }],
+      )
+    : render(
+        to,
+        'Ihre E-Mail-Adresse wurde geändert',
+        [
+          `Hallo ${name},`,
+          `die E-Mail-Adresse Ihres Lager-Kontos wurde in ${newEmail} geändert.`,
+          'Falls Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und melden Sie sich bei uns.',
+        ],
+        [{ label: 'Passwort zurücksetzen', url: supportUrl }],
+      );
+}

@@ -1,9 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** OpenAPI generated from the route schemas: JSON at /api/docs/json, UI at /api/docs. */
-export async function registerDocs(app: FastifyInstance) {
+async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
     // Components are named after the schemas' $id (ErrorBody, User, Role...), not def-0, def-1...
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
@@ -28,3 +29,6 @@ export async function registerDocs(app: FastifyInstance) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
+
+/** Registered before the routes: @fastify/swagger collects them as they are added. */
+export const docsPlugin = fp(registerDocs, { name: 'lager-docs' });

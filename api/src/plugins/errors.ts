@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@lager/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { mapDatabaseError } from '../db/database-errors';
 import { AppError, type FieldErrors, validationError } from '../errors';
 import { type Language, type MessageKey, translate } from '../i18n';
@@ -34,13 +35,12 @@ const FRAMEWORK_MESSAGES: Record<number, [MessageKey, ErrorCode]> = {
 };
 
 /** One error handler: every failure leaves as `{message, code, errors?}`; 5xx never show internals. */
-export function registerErrorHandler(app: FastifyInstance) {
+function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendAppError(request, reply, error);
     // Unique/foreign-key races, values PostgreSQL refuses, an unreachable database: 422/404/503, never 500.
     const fromDatabase = mapDatabaseError(error);
     if (fromDatabase) return sendAppError(request, reply, fromDatabase);
-    // Unique/foreign-key races, values PostgreSQL refuses, an unreachable database: 422/404/503, never 500.
     if (error.validation) {
       // A malformed path parameter means no such resource, as with Laravel's route binding.
       if (error.validationContext === 'params')
@@ -59,3 +59,5 @@ export function registerErrorHandler(app: FastifyInstance) {
     reply.code(404).send({ message: translate(request.lang, 'notFound'), code: 'not_found' }),
   );
 }
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => registerErrorHandler(app), { name: 'lager-errors' });

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AccessRule } from '../context';
+import { findRole } from '../data/roles';
 import { findWarehouse } from '../data/warehouses';
-import { roles } from '../db/schema';
 import { AppError, notFound } from '../errors';
 
 /** How a route names the warehouse it acts on (used in `config.access.warehouse`). */
@@ -36,7 +35,7 @@ export const warehouseOfRole =
   (name: string): Resolver =>
   async (request) => {
     const id = params(request)[name];
-    const [role] = id ? await request.server.ctx.db.select().from(roles).where(eq(roles.id, id)).limit(1) : [];
+    const role = id ? await findRole(request.server.ctx.db, id) : null;
     if (!role) throw notFound('roleNotFound', 'role.not_found');
     if (role.warehouseId === null) throw new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
     return role.warehouseId;

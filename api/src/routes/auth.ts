@@ -1,10 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { emailTaken, findUserByEmail, normalizeEmail, updateUser } from '../data/users';
-import { users } from '../db/schema';
+import { emailTaken, findUserByEmail, insertUser, normalizeEmail, updateUser } from '../data/users';
 import { AppError, fieldError, validationError } from '../errors';
 import { t } from '../i18n/request';
 import { regenerateSession, SESSION_COOKIE, setSessionCookies } from '../plugins/session';
-import { Email, MessageBody, Password, Required, responses, UserBody, userJson } from '../schemas/common';
+import { Email, MessageBody, Password, Required, responses, UserBody } from '../schemas/common';
+import { userJson } from '../schemas/wire';
 import { LoginThrottle } from '../services/login-throttle';
 import { sendVerificationMail } from '../services/mail';
 
@@ -52,7 +52,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       const user = await findUserByEmail(ctx.db, email);
-      if (!user || !(await ctx.passwords.verify(user.password, password))) {
+      // An unknown address costs one argon2 verification too, so timing does not reveal accounts.
+      const valid = user
+        ? await ctx.passwords.verify(user.password, password)
+        : await ctx.passwords.verifyNone(password);
+      if (!user || !valid) {
         throttle.fail(key);
         throw fieldError('email', 'invalidCredentials', 'auth.failed');
       }
@@ -101,16 +105,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         errors.password = [{ key: 'validation.confirmed', vars: { field: 'password' } }];
       }
       if (Object.keys(errors).length) throw validationError(errors, errors.email ? 'email.taken' : 'validation.failed');
-      const [user] = await ctx.db
-        .insert(users)
-        .values({
-          name: body.name.trim(),
-          email: normalizeEmail(body.email),
-          password: await ctx.passwords.hash(body.password),
-          language: request.lang,
-        })
-        .returning();
-      await sendVerificationMail(app, user!);
+      const user = await insertUser(ctx.db, {
+        name: body.name.trim(),
+        email: body.email,
+        password: await ctx.passwords.hash(body.password),
+        language: request.lang,
+      });
+      // Someone registered the address between the check and the insert.
+      if (!user) throw fieldError('email', 'emailTaken', 'email.taken');
+      await sendVerificationMail(app, user);
       return reply.code(201).send({ message: t(request, 'registered') });
     },
   );

@@ -1,8 +1,8 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { updateUser } from '../data/users';
+import { markEmailVerified } from '../data/users';
 import { forbidden } from '../errors';
 import { t } from '../i18n/request';
-import { MessageBody, responses } from '../schemas/common';
+import { Id, MessageBody, responses } from '../schemas/common';
 import { sendVerificationMail } from '../services/mail';
 import { isValidVerification, safeEqual, sha1 } from '../services/tokens';
 
@@ -61,7 +61,7 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'verifyEmail',
         tags: ['account'],
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }), hash: Type.String({ maxLength: 64 }) }),
+        params: Type.Object({ id: Id(), hash: Type.String({ maxLength: 64 }) }),
         querystring: Type.Object({ expires: Type.Integer(), signature: Type.String({ maxLength: 128 }) }),
         response: responses({ 200: MessageBody }, 401, 403, 422),
       },
@@ -73,7 +73,7 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The link is for one user and one address: a changed e-mail makes old links useless.
       if (id !== user.id || !safeEqual(hash, sha1(user.email))) throw invalid();
       if (!isValidVerification(ctx.appKey, { id, hash, ...request.query })) throw invalid();
-      if (!user.emailVerifiedAt) await updateUser(ctx.db, user.id, { emailVerifiedAt: new Date() });
+      if (!user.emailVerifiedAt) await markEmailVerified(ctx.db, user.id, user.email);
       return { message: t(request, 'verified') };
     },
   );

@@ -34,4 +34,8 @@ const routes: FastifyPluginAsync = async (app) => {
   }
 };
 
-export const registerRoutes = fp(routes, { name: 'lager-routes', fastify: '5.x' });
+export const registerRoutes = fp(routes, {
+  name: 'lager-routes',
+  fastify: '5.x',
+  dependencies: ['lager-errors', 'lager-session', 'lager-authorization'],
+});

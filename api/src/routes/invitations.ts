@@ -1,9 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { type ErrorCode, LIMITS } from '@lager/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { createInvitation, findInvitationByTokenHash, processInvitation } from '../data/invitations';
+import { findMembership } from '../data/memberships';
+import { findWarehouseRole } from '../data/roles';
 import { findUserByEmail, normalizeEmail } from '../data/users';
 import { findWarehouse } from '../data/warehouses';
-import { invitations, memberships, roles, users } from '../db/schema';
 import { AppError, fieldError, forbidden, notFound } from '../errors';
 import { t } from '../i18n/request';
 import { warehouseInBodyOrCurrent } from '../plugins/warehouse-of';
@@ -19,7 +20,15 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/invitations/send',
     {
-      config: { auth: 'verified', access: { warehouse: warehouseInBodyOrCurrent, require: ['invite_user'] } },
+      config: {
+        auth: 'verified',
+        access: {
+          warehouse: warehouseInBodyOrCurrent,
+          require: ['invite_user'],
+          // Inviting someone (or one's own second account) into a richer role would grant more than one holds.
+          grants: (request) => ({ roleId: (request.body as { role_id: number }).role_id }),
+        },
+      },
       schema: {
         operationId: 'sendInvitation',
         tags: ['user-admin'],
@@ -34,24 +43,21 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (email === inviter.email) throw inviteError('inviteSelf', 'invite.self');
       const invitee = await findUserByEmail(db, email);
       if (!invitee) throw inviteError('inviteNotRegistered', 'invite.not_registered');
-      const [member] = await db
-        .select()
-        .from(memberships)
-        .where(and(eq(memberships.userId, invitee.id), eq(memberships.warehouseId, warehouseId)));
-      if (member) throw inviteError('inviteAlreadyMember', 'invite.already_member');
-      const [role] = await db
-        .select()
-        .from(roles)
-        .where(and(eq(roles.id, request.body.role_id), eq(roles.warehouseId, warehouseId)));
+      if (await findMembership(db, invitee.id, warehouseId)) {
+        throw inviteError('inviteAlreadyMember', 'invite.already_member');
+      }
+      const role = await findWarehouseRole(db, request.body.role_id, warehouseId);
       if (!role) throw fieldError('role_id', 'validation.exists', 'role.not_found');
       const token = randomToken(32);
-      const inserted = await db
-        .insert(invitations)
-        .values({ warehouseId, inviterId: inviter.id, email, roleId: role.id, tokenHash: sha256(token) })
-        .onConflictDoNothing()
-        .returning({ id: invitations.id });
+      const invitation = await createInvitation(db, {
+        warehouseId,
+        inviterId: inviter.id,
+        email,
+        roleId: role.id,
+        tokenHash: sha256(token),
+      });
       // The partial unique index decides, so two racing sends cannot both pass.
-      if (!inserted.length) throw inviteError('inviteExists', 'invite.exists');
+      if (!invitation) throw inviteError('inviteExists', 'invite.exists');
       const warehouse = await findWarehouse(db, warehouseId);
       await sendInvitationMail(app, invitee, inviter.name, warehouse!.name, token);
       return reply.code(201).send({ message: t(request, 'invitationSent') });
@@ -79,27 +85,13 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const user = request.user!;
-        const [invitation] = await db
-          .select()
-          .from(invitations)
-          .where(eq(invitations.tokenHash, sha256(request.params.token)));
+        const invitation = await findInvitationByTokenHash(db, sha256(request.params.token));
         if (!invitation) throw notFound('invitationNotFound', 'invitation.not_found');
         if (invitation.status !== 'pending') throw new AppError(400, 'invitationProcessed', 'invitation.processed');
         if (invitation.email !== user.email) throw forbidden('invitationNotForYou', 'invitation.wrong_user');
-        await db.transaction(async (tx) => {
-          const [claimed] = await tx
-            .update(invitations)
-            .set({ status: action === 'accept' ? 'accepted' : 'declined', processedAt: sql`now()` })
-            .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
-            .returning({ id: invitations.id });
-          if (!claimed) throw new AppError(400, 'invitationProcessed', 'invitation.processed');
-          if (action === 'decline') return;
-          await tx
-            .insert(memberships)
-            .values({ userId: user.id, warehouseId: invitation.warehouseId, roleId: invitation.roleId })
-            .onConflictDoNothing();
-          await tx.update(users).set({ currentWarehouseId: invitation.warehouseId }).where(eq(users.id, user.id));
-        });
+        // One conditional update decides: of racing accepts/declines exactly one wins.
+        const won = await processInvitation(db, invitation, user.id, action === 'accept' ? 'accepted' : 'declined');
+        if (!won) throw new AppError(400, 'invitationProcessed', 'invitation.processed');
         const key = action === 'accept' ? 'invitationAccepted' : 'invitationDeclined';
         return { message: t(request, key), warehouse_id: invitation.warehouseId };
       },

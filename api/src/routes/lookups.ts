@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { asc } from 'drizzle-orm';
-import { industries, permissions, usages } from '../db/schema';
+import { listIndustries, listPermissions, listUsages, pingDatabase } from '../data/lookups';
 import { NamedOption, PermissionBody, responses } from '../schemas/common';
+import { permissionJson } from '../schemas/wire';
 
 /** Fixed lists. Industries and usages are public: the names are translation keys, nothing private. */
 const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,11 +11,11 @@ const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/industries',
     { schema: { operationId: 'listIndustries', tags: ['shell'], response: { 200: list } } },
-    () => db.select({ id: industries.id, name: industries.name }).from(industries).orderBy(asc(industries.id)),
+    () => listIndustries(db),
   );
 
   app.get('/api/usages', { schema: { operationId: 'listUsages', tags: ['shell'], response: { 200: list } } }, () =>
-    db.select({ id: usages.id, name: usages.name }).from(usages).orderBy(asc(usages.id)),
+    listUsages(db),
   );
 
   app.get(
@@ -29,12 +29,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const rows = await db.select().from(permissions).orderBy(asc(permissions.id));
-      return rows.map((p) => ({
-        id: p.id,
-        name: p.name,
-        description: request.lang === 'en' ? p.descriptionEn : p.descriptionDe,
-      }));
+      return (await listPermissions(db)).map((p) => permissionJson(p, request.lang));
     },
   );
 
@@ -48,7 +43,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      await db.select({ id: usages.id }).from(usages).limit(1);
+      await pingDatabase(db);
       return { status: 'ok', database: app.ctx.database.kind };
     },
   );

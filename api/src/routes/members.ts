@@ -1,12 +1,14 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { LIMITS, OWNER_ROLE_ID } from '@lager/contract';
-import { and, eq } from 'drizzle-orm';
-import { listMembers, removeMembers } from '../data/warehouses';
-import { memberships, roles } from '../db/schema';
+import { findMembership, listMembers, listMemberships, removeMembers, setMemberRole } from '../data/memberships';
+import { findWarehouseRole } from '../data/roles';
 import { AppError, fieldError, forbidden, notFound } from '../errors';
 import { t } from '../i18n/request';
 import { warehouseInBodyOrCurrent, warehouseParam } from '../plugins/warehouse-of';
 import { Id, IdParam, MessageBody, responses } from '../schemas/common';
+import { memberJson } from '../schemas/wire';
+
+const ownerRoleProtected = () => new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -38,46 +40,42 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async (request) => ({
-      users: (await listMembers(db, request.params.id)).map(({ roleId, ...u }) => ({
-        ...u,
-        pivot: { role_id: roleId },
-      })),
-    }),
+    async (request) => ({ users: (await listMembers(db, request.params.id)).map(memberJson) }),
   );
 
+  const AssignBody = Type.Object({ user_id: Id(), warehouse_id: Id(), new_role_id: Type.Union([Id(), Type.Null()]) });
   app.patch(
     '/api/admin/updateuserrole',
     {
-      config: { auth: 'verified', access: { warehouse: warehouseInBodyOrCurrent, require: ['assign_user_role'] } },
+      config: {
+        auth: 'verified',
+        access: {
+          warehouse: warehouseInBodyOrCurrent,
+          require: ['assign_user_role'],
+          // Assigning a role hands out its permissions.
+          grants: (request) => ({ roleId: (request.body as { new_role_id: number | null }).new_role_id }),
+        },
+      },
       schema: {
         operationId: 'assignUserRole',
         tags: ['user-admin'],
-        body: Type.Object({ user_id: Id(), warehouse_id: Id(), new_role_id: Type.Union([Id(), Type.Null()]) }),
+        body: AssignBody,
         response: responses({ 200: MessageBody }, 401, 403, 404, 419, 422),
       },
     },
     async (request) => {
       const { user_id, warehouse_id, new_role_id } = request.body;
-      if (new_role_id === OWNER_ROLE_ID) throw new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
+      if (new_role_id === OWNER_ROLE_ID) throw ownerRoleProtected();
       if (user_id === request.user!.id) throw forbidden('notYourself', 'member.self');
-      const [member] = await db
-        .select()
-        .from(memberships)
-        .where(and(eq(memberships.userId, user_id), eq(memberships.warehouseId, warehouse_id)));
+      const member = await findMembership(db, user_id, warehouse_id);
       if (!member) throw notFound('userNotMember', 'member.not_found');
-      if (member.roleId === OWNER_ROLE_ID) throw new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
-      if (new_role_id !== null) {
-        const [role] = await db
-          .select()
-          .from(roles)
-          .where(and(eq(roles.id, new_role_id), eq(roles.warehouseId, warehouse_id)));
-        if (!role) throw fieldError('new_role_id', 'validation.exists', 'role.not_found');
+      if (member.roleId === OWNER_ROLE_ID) throw ownerRoleProtected();
+      if (new_role_id !== null && !(await findWarehouseRole(db, new_role_id, warehouse_id))) {
+        throw fieldError('new_role_id', 'validation.exists', 'role.not_found');
       }
-      await db
-        .update(memberships)
-        .set({ roleId: new_role_id })
-        .where(and(eq(memberships.userId, user_id), eq(memberships.warehouseId, warehouse_id)));
+      if (!(await setMemberRole(db, user_id, warehouse_id, new_role_id))) {
+        throw notFound('userNotMember', 'member.not_found');
+      }
       return { message: t(request, 'roleAssigned') };
     },
   );
@@ -106,10 +104,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const access = request.access!;
       const ids = [...new Set(request.body.user_ids)];
       if (ids.includes(request.user!.id)) throw forbidden('notYourself', 'member.self');
-      const members = await db.select().from(memberships).where(eq(memberships.warehouseId, access.warehouseId));
-      if (members.some((m) => ids.includes(m.userId) && m.roleId === OWNER_ROLE_ID)) {
-        throw new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
-      }
+      const members = await listMemberships(db, access.warehouseId);
+      if (members.some((m) => ids.includes(m.userId) && m.roleId === OWNER_ROLE_ID)) throw ownerRoleProtected();
       const removed = await removeMembers(db, access.warehouseId, ids);
       return { message: t(request, 'usersRemoved'), removed };
     },

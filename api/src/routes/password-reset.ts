@@ -1,14 +1,14 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
+import { consumeResetToken, findFreshResetToken, saveResetToken } from '../data/reset-tokens';
+import { deleteUserSessions } from '../data/sessions';
 import { findUserByEmail, normalizeEmail, updateUser } from '../data/users';
-import { passwordResetTokens, sessions } from '../db/schema';
 import { AppError, fieldError } from '../errors';
 import { t } from '../i18n/request';
 import { Email, MessageBody, Password, Required, responses } from '../schemas/common';
 import { sendResetMail } from '../services/mail';
 import { randomToken, safeEqual, sha256 } from '../services/tokens';
 
-const TOKEN_MINUTES = 60;
+const TOKEN_MAX_AGE_MS = 60 * 60_000;
 const invalidToken = () =>
   new AppError(422, 'invalidResetToken', 'reset.invalid_token', {
     errors: { token: [{ key: 'invalidResetToken' }] },
@@ -17,15 +17,10 @@ const invalidToken = () =>
 const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
-  /** The stored token row when `token` matches and is younger than 60 minutes. */
+  /** Whether `token` is the address's current token and younger than 60 minutes. */
   async function validToken(email: string, token: string) {
-    const [row] = await ctx.db
-      .select()
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.email, normalizeEmail(email)))
-      .limit(1);
-    if (!row || Date.now() - row.createdAt.getTime() > TOKEN_MINUTES * 60_000) return null;
-    return safeEqual(row.tokenHash, sha256(token)) ? row : null;
+    const row = await findFreshResetToken(ctx.db, normalizeEmail(email), TOKEN_MAX_AGE_MS);
+    return !!row && safeEqual(row.tokenHash, sha256(token));
   }
 
   app.post(
@@ -46,14 +41,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Same answer for unknown addresses, so the form cannot be used to probe for accounts.
       if (user) {
         const token = randomToken(32);
-        const values = { email: user.email, tokenHash: sha256(token), createdAt: new Date() };
-        await ctx.db
-          .insert(passwordResetTokens)
-          .values(values)
-          .onConflictDoUpdate({
-            target: passwordResetTokens.email,
-            set: { tokenHash: values.tokenHash, createdAt: values.createdAt },
-          });
+        await saveResetToken(ctx.db, user.email, sha256(token));
         await sendResetMail(app, user, token);
       }
       return { message: t(request, 'resetLinkSent') };
@@ -94,13 +82,17 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { email, token, password, password_confirmation } = request.body;
       if (password !== password_confirmation) throw fieldError('password', 'validation.confirmed');
-      const row = await validToken(email, token);
-      const user = row && (await findUserByEmail(ctx.db, email));
-      if (!row || !user) throw invalidToken();
-      await updateUser(ctx.db, user.id, { password: await ctx.passwords.hash(password) });
-      // Single use; and whoever knew the old password is logged out everywhere.
-      await ctx.db.delete(passwordResetTokens).where(eq(passwordResetTokens.email, row.email));
-      await ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+      if (!(await validToken(email, token))) throw invalidToken();
+      const user = await findUserByEmail(ctx.db, email);
+      if (!user) throw invalidToken();
+      const hashed = await ctx.passwords.hash(password);
+      // Single use: one conditional DELETE decides, so of parallel requests with one token exactly one
+      // changes the password. Whoever knew the old password is logged out everywhere.
+      await ctx.db.transaction(async (tx) => {
+        if (!(await consumeResetToken(tx, user.email, sha256(token), TOKEN_MAX_AGE_MS))) throw invalidToken();
+        await updateUser(tx, user.id, { password: hashed });
+        await deleteUserSessions(tx, user.id);
+      });
       return { message: t(request, 'passwordReset') };
     },
   );

@@ -1,13 +1,13 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { LIMITS } from '@lager/contract';
-import { assertPassword, deleteAccount } from '../data/account';
-import { emailTaken, normalizeEmail, updateUser } from '../data/users';
+import { deleteUserSessions } from '../data/sessions';
+import { deleteUser, emailTaken, normalizeEmail, setCurrentWarehouse, updateUser } from '../data/users';
 import { AppError, fieldError, validationError } from '../errors';
 import { t } from '../i18n/request';
-import { resolveAccess } from '../plugins/authorization';
-import { destroyOtherSessions } from '../plugins/session';
-import { Id, MessageBody, Password, Required, responses, UserBody, userJson } from '../schemas/common';
-import { sendVerificationMail } from '../services/mail';
+import { Id, MessageBody, Password, Required, responses, UserBody } from '../schemas/common';
+import { userJson } from '../schemas/wire';
+import { sendEmailChangedNotice, sendVerificationMail } from '../services/mail';
+import { assertPassword } from '../services/passwords';
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -42,7 +42,11 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // A new address has to be verified again.
         ...(emailChanged ? { email, emailVerifiedAt: null } : {}),
       });
-      if (emailChanged) await sendVerificationMail(app, updated);
+      if (emailChanged) {
+        await sendVerificationMail(app, updated);
+        // The form needs no password: tell the old address, so a hijacked session cannot take the account unnoticed.
+        await sendEmailChangedNotice(app, user, updated.email);
+      }
       return { user: userJson(updated), message: t(request, 'profileUpdated') };
     },
   );
@@ -69,7 +73,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (password !== password_confirmation) throw fieldError('password', 'validation.confirmed');
       await updateUser(ctx.db, user.id, { password: await ctx.passwords.hash(password) });
-      await destroyOtherSessions(app, user.id, request.session?.id);
+      await deleteUserSessions(ctx.db, user.id, request.session?.id || undefined);
       return { message: t(request, 'passwordUpdated') };
     },
   );
@@ -87,8 +91,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      await assertPassword(app, user, request.body.password);
-      await deleteAccount(app, user);
+      await assertPassword(ctx.passwords, user, request.body.password);
+      await deleteUser(ctx.db, user);
       return reply.code(204).send(null);
     },
   );
@@ -106,9 +110,9 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      const access = await resolveAccess(app, user.id, request.body.warehouse_id);
-      if (!access) throw new AppError(403, 'notAMember', 'warehouse.not_member');
-      const updated = await updateUser(ctx.db, user.id, { currentWarehouseId: access.warehouseId });
+      // Only while a member, checked in the same statement: a concurrent removal cannot leave it pointing there.
+      const updated = await setCurrentWarehouse(ctx.db, user.id, request.body.warehouse_id);
+      if (!updated) throw new AppError(403, 'notAMember', 'warehouse.not_member');
       return { user: userJson(updated) };
     },
   );

@@ -1,23 +1,55 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { LIMITS, OWNER_ROLE_ID, PERMISSION_NAMES } from '@lager/contract';
-import { and, eq } from 'drizzle-orm';
-import { assertRoleInput, listRoles, roleDetail, saveRole } from '../data/roles';
-import { roles } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import type { FastifyRequest } from 'fastify';
+import {
+  deleteWarehouseRole,
+  findPermissions,
+  findRoleWithPermissions,
+  listRoles,
+  type RoleInput,
+  roleNameTaken,
+  saveRole,
+} from '../data/roles';
+import type { Db } from '../db/client';
+import { AppError, type FieldErrors, notFound, validationError } from '../errors';
 import { t } from '../i18n/request';
 import { warehouseInBodyOrCurrent, warehouseOfRole, warehouseParamOrCurrent } from '../plugins/warehouse-of';
 import { Id, IdParam, MessageBody, Required, RoleBody, RoleDetailBody, responses } from '../schemas/common';
+import { roleDetailJson, roleJson } from '../schemas/wire';
 
 const ANY = [...PERMISSION_NAMES];
-const RoleInput = Type.Object({
+const RoleInputBody = Type.Object({
   name: Required(LIMITS.roleNameMax),
   description: Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.roleDescriptionMax }), Type.Null()])),
   permissions: Type.Array(Id(), { minItems: 1, maxItems: LIMITS.rolePermissionsMax }),
   warehouse_id: Type.Optional(Id()),
 });
 
+/** Name unique within the warehouse; every permission id must exist. */
+async function assertRoleInput(db: Db, warehouseId: number, input: RoleInput, exceptId?: number) {
+  const errors: FieldErrors = {};
+  if (await roleNameTaken(db, warehouseId, input.name, exceptId)) errors.name = [{ key: 'roleNameTaken' }];
+  const known = await findPermissions(db, input.permissions);
+  if (known.length !== new Set(input.permissions).size) {
+    errors.permissions = [{ key: 'validation.exists', vars: { field: 'permissions' } }];
+  }
+  if (Object.keys(errors).length) throw validationError(errors, errors.name ? 'role.name_taken' : 'validation.failed');
+}
+
+/** A role's permissions are handed to everyone who gets it: no one grants more than they hold. */
+const grantsPermissions = (request: FastifyRequest) => ({
+  permissionIds: (request.body as { permissions: number[] }).permissions,
+});
+
 const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
+
+  async function detail(id: number, request: FastifyRequest) {
+    const role = await findRoleWithPermissions(db, id);
+    // Deleted between the access check and now.
+    if (!role) throw notFound('roleNotFound', 'role.not_found');
+    return roleDetailJson(role, request.lang);
+  }
 
   // Invite, assign and the roles list all read this, so any of the six permissions will do.
   const listSchema = {
@@ -32,7 +64,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/roles',
     { config: listConfig, schema: { ...listSchema, operationId: 'listRoles' } },
-    async (request) => ({ roles: await listRoles(db, request.access!.warehouseId) }),
+    async (request) => ({ roles: (await listRoles(db, request.access!.warehouseId)).map(roleJson) }),
   );
   app.get(
     '/api/admin/roles/:warehouse_id',
@@ -40,17 +72,20 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: listConfig,
       schema: { ...listSchema, operationId: 'listWarehouseRoles', params: IdParam('warehouse_id') },
     },
-    async (request) => ({ roles: await listRoles(db, request.access!.warehouseId) }),
+    async (request) => ({ roles: (await listRoles(db, request.access!.warehouseId)).map(roleJson) }),
   );
 
   app.post(
     '/api/admin/createrole',
     {
-      config: { auth: 'verified', access: { warehouse: warehouseInBodyOrCurrent, require: ['create_role'] } },
+      config: {
+        auth: 'verified',
+        access: { warehouse: warehouseInBodyOrCurrent, require: ['create_role'], grants: grantsPermissions },
+      },
       schema: {
         operationId: 'createRole',
         tags: ['user-admin'],
-        body: RoleInput,
+        body: RoleInputBody,
         response: responses({ 201: Type.Object({ role: RoleDetailBody }) }, 401, 403, 419, 422),
       },
     },
@@ -58,18 +93,15 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const warehouseId = request.access!.warehouseId;
       await assertRoleInput(db, warehouseId, request.body);
       const id = await saveRole(db, warehouseId, request.body);
-      return reply.code(201).send({ role: await roleDetail(db, id, request.lang) });
+      return reply.code(201).send({ role: await detail(id, request) });
     },
   );
 
-  const editConfig = {
-    auth: 'verified' as const,
-    access: { warehouse: warehouseOfRole('role_id'), require: ['edit_role' as const] },
-  };
+  const editAccess = { warehouse: warehouseOfRole('role_id'), require: ['edit_role' as const] };
   app.get(
     '/api/admin/updaterole/:role_id',
     {
-      config: editConfig,
+      config: { auth: 'verified', access: editAccess },
       schema: {
         operationId: 'getRole',
         tags: ['user-admin'],
@@ -77,17 +109,27 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Type.Object({ role: RoleDetailBody }) }, 401, 403, 404),
       },
     },
-    async (request) => ({ role: await roleDetail(db, request.params.role_id, request.lang) }),
+    async (request) => ({ role: await detail(request.params.role_id, request) }),
   );
   app.put(
     '/api/admin/updaterole/:role_id',
     {
-      config: editConfig,
+      config: {
+        auth: 'verified',
+        access: {
+          ...editAccess,
+          // Nobody edits the role they hold (they would grant it to themselves).
+          grants: (request) => ({
+            ...grantsPermissions(request),
+            editsRoleId: (request.params as { role_id: number }).role_id,
+          }),
+        },
+      },
       schema: {
         operationId: 'updateRole',
         tags: ['user-admin'],
         params: IdParam('role_id'),
-        body: RoleInput,
+        body: RoleInputBody,
         response: responses(
           { 200: Type.Object({ role: RoleDetailBody, message: Type.String() }) },
           401,
@@ -102,7 +144,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { role_id } = request.params;
       await assertRoleInput(db, request.access!.warehouseId, request.body, role_id);
       await saveRole(db, request.access!.warehouseId, request.body, role_id);
-      return { role: await roleDetail(db, role_id, request.lang), message: t(request, 'roleUpdated') };
+      return { role: await detail(role_id, request), message: t(request, 'roleUpdated') };
     },
   );
 
@@ -120,12 +162,9 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { role_id } = request.body;
       if (role_id === OWNER_ROLE_ID) throw new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
-      // Members keep their membership with role_id null (FK ON DELETE SET NULL).
-      const deleted = await db
-        .delete(roles)
-        .where(and(eq(roles.id, role_id), eq(roles.warehouseId, request.access!.warehouseId)))
-        .returning({ id: roles.id });
-      if (!deleted.length) throw notFound('roleNotFound', 'role.not_found');
+      if (!(await deleteWarehouseRole(db, role_id, request.access!.warehouseId))) {
+        throw notFound('roleNotFound', 'role.not_found');
+      }
       return { message: t(request, 'roleDeleted') };
     },
   );

@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { resolveAccess } from '../plugins/authorization';
-import { PermissionNameSchema, responses, UserBody, userJson } from '../schemas/common';
+import { PermissionNameSchema, responses, UserBody } from '../schemas/common';
+import { userJson } from '../schemas/wire';
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

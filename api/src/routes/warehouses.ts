@@ -1,34 +1,45 @@
 import { type FastifyPluginAsyncTypebox, type TSchema, Type } from '@fastify/type-provider-typebox';
 import { LIMITS } from '@lager/contract';
 import type { FastifyRequest } from 'fastify';
-import { assertPassword } from '../data/account';
+import { removeMembers } from '../data/memberships';
 import {
-  assertWarehouseInput,
   createWarehouse,
   deleteOwnedWarehouses,
   findWarehouse,
   listGuestWarehouses,
   listMemberWarehouses,
   listOwnedWarehouses,
-  removeMembers,
+  unknownWarehouseLookups,
   updateWarehouse,
+  type WarehouseInput as WarehouseFieldsInput,
+  warehouseNameTaken,
 } from '../data/warehouses';
-import { forbidden, notFound } from '../errors';
+import type { Db } from '../db/client';
+import { type FieldErrors, forbidden, notFound, validationError } from '../errors';
 import { t } from '../i18n/request';
 import { resolveAccess } from '../plugins/authorization';
 import { warehouseParam } from '../plugins/warehouse-of';
 import { Id, IdParam, MessageBody, Required, responses, WarehouseBody, WarehouseFields } from '../schemas/common';
+import { memberWarehouseJson, warehouseJson } from '../schemas/wire';
+import { assertPassword } from '../services/passwords';
 
 const WarehouseInput = Type.Object({ name: Required(LIMITS.warehouseNameMax), industry_id: Id(), usage_id: Id() });
-const toJson = (w: { id: number; name: string; industryId: number; usageId: number }) => ({
-  id: w.id,
-  name: w.name,
-  industry_id: w.industryId,
-  usage_id: w.usageId,
-});
+
+/** Laravel-style checks the schema cannot do: existing lookups, name unique per owner. */
+async function assertWarehouseInput(db: Db, ownerId: number, input: WarehouseFieldsInput, exceptId?: number) {
+  const errors: FieldErrors = {};
+  if (await warehouseNameTaken(db, ownerId, input.name, exceptId)) errors.name = [{ key: 'warehouseNameTaken' }];
+  const unknown = await unknownWarehouseLookups(db, input);
+  if (unknown.industry) errors.industry_id = [{ key: 'validation.exists', vars: { field: 'industry id' } }];
+  if (unknown.usage) errors.usage_id = [{ key: 'validation.exists', vars: { field: 'usage id' } }];
+  if (Object.keys(errors).length) {
+    throw validationError(errors, errors.name ? 'warehouse.name_taken' : 'validation.failed');
+  }
+}
 
 const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.ctx;
+  const { ctx } = app;
+  const { db } = ctx;
   const verified = { auth: 'verified' as const };
   const list = <T extends TSchema>(item: T) =>
     responses({ 200: Type.Object({ warehouses: Type.Array(item) }) }, 401, 403);
@@ -43,7 +54,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: list(Type.Object({ ...WarehouseFields, user_role: Type.Union([Type.String(), Type.Null()]) })),
       },
     },
-    async (request) => ({ warehouses: await listMemberWarehouses(db, request.user!.id) }),
+    async (request) => ({ warehouses: (await listMemberWarehouses(db, request.user!.id)).map(memberWarehouseJson) }),
   );
   app.get(
     '/api/mywarehouses/owned',
@@ -52,7 +63,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { operationId: 'listOwnedWarehouses', tags: ['warehouse-admin'], response: list(WarehouseBody) },
     },
     async (request) => ({
-      warehouses: await listOwnedWarehouses(db, request.user!.id),
+      warehouses: (await listOwnedWarehouses(db, request.user!.id)).map(warehouseJson),
     }),
   );
   app.get(
@@ -62,7 +73,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { operationId: 'listGuestWarehouses', tags: ['warehouse-admin'], response: list(WarehouseBody) },
     },
     async (request) => ({
-      warehouses: await listGuestWarehouses(db, request.user!.id),
+      warehouses: (await listGuestWarehouses(db, request.user!.id)).map(warehouseJson),
     }),
   );
   app.get(
@@ -100,7 +111,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await assertWarehouseInput(db, request.user!.id, request.body);
       const warehouse = await createWarehouse(db, request.user!.id, request.body);
-      return reply.code(201).send({ warehouse: toJson(warehouse), message: t(request, 'warehouseCreated') });
+      return reply.code(201).send({ warehouse: warehouseJson(warehouse), message: t(request, 'warehouseCreated') });
     },
   );
 
@@ -116,7 +127,11 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: WarehouseBody }, 401, 403, 404),
       },
     },
-    async (request) => toJson((await findWarehouse(db, request.params.id))!),
+    async (request) => {
+      const warehouse = await findWarehouse(db, request.params.id);
+      if (!warehouse) throw notFound('warehouseNotFound', 'warehouse.not_found');
+      return warehouseJson(warehouse);
+    },
   );
   app.put(
     '/api/warehouses/edit/:id',
@@ -132,7 +147,10 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await assertWarehouseInput(db, request.user!.id, request.body, request.params.id);
-      return toJson(await updateWarehouse(db, request.params.id, request.body));
+      const warehouse = await updateWarehouse(db, request.params.id, request.body);
+      // Deleted by its owner while this request was on its way.
+      if (!warehouse) throw notFound('warehouseNotFound', 'warehouse.not_found');
+      return warehouseJson(warehouse);
     },
   );
 
@@ -157,7 +175,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await assertPassword(app, request.user!, request.body.password);
+      await assertPassword(ctx.passwords, request.user!, request.body.password);
       // Ids of warehouses the user does not own are ignored, not deleted.
       const deleted = await deleteOwnedWarehouses(db, request.user!.id, request.body.warehouse_ids);
       return { message: t(request, 'warehousesDeleted', { count: deleted }), deleted };
@@ -176,7 +194,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   const leaveHandler = async (request: FastifyRequest<{ Params: { id: number }; Body: { password: string } }>) => {
     const user = request.user!;
-    await assertPassword(app, user, request.body.password);
+    await assertPassword(ctx.passwords, user, request.body.password);
     const access = await resolveAccess(app, user.id, request.params.id);
     if (!access) throw notFound('warehouseNotFound', 'warehouse.not_found');
     if (access.isOwner) throw forbidden('ownerCannotLeave', 'warehouse.owner_cannot_leave');

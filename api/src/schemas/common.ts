@@ -1,6 +1,5 @@
 import { type Static, type TInteger, type TSchema, Type } from '@fastify/type-provider-typebox';
 import { ALL_PERMISSION_NAMES, ERROR_CODES, LIMITS } from '@lager/contract';
-import type { UserRow } from '../context';
 
 /**
  * A string that must be one of `values`, written as `{type: string, enum: [...]}` so the
@@ -93,15 +92,4 @@ export function responses(success: Record<number, TSchema>, ...errors: Status[])
   const out: Record<number, TSchema> = { ...success };
   for (const status of errors) out[status] = errorRef;
   return out;
-}
-
-/** The user as the web app reads it (dates as ISO strings). */
-export function userJson(user: UserRow) {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    email_verified_at: user.emailVerifiedAt ? user.emailVerifiedAt.toISOString() : null,
-    current_warehouse_id: user.currentWarehouseId,
-  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../context';
 import type { Language } from '../i18n';
-import { invitationMail, resetMail, verificationMail } from '../mail/templates';
+import { emailChangedMail, invitationMail, resetMail, verificationMail } from '../mail/templates';
 import type { Mail } from '../mail/transport';
 import { verificationUrl } from './tokens';
 
@@ -36,4 +36,10 @@ export function sendInvitationMail(
   const base = `${app.ctx.appUrl}/invitations`;
   const urls = { accept: `${base}/accept/${token}`, decline: `${base}/decline/${token}` };
   return deliver(app, invitationMail(asLanguage(invitee.language), invitee.email, inviterName, warehouseName, urls));
+}
+
+/** Tells the previous address that the account's e-mail changed (it may not have been the owner). */
+export function sendEmailChangedNotice(app: FastifyInstance, previous: UserRow, newEmail: string) {
+  const url = `${app.ctx.appUrl}/forgot-password`;
+  return deliver(app, emailChangedMail(asLanguage(previous.language), previous.email, previous.name, newEmail, url));
 }

@@ -1,0 +1,147 @@
+/**
+ * Issue 18 item 6: consuming a token is one conditional update only one request can win, and
+ * membership and current warehouse change together. Runs on PGlite and (CI) on PostgreSQL,
+ * where the requests really overlap.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/client';
+import { invitations, memberships, users } from '../src/db/schema';
+import type { OutboxMail } from '../src/mail/transport';
+import { buildTestApp, Client, createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';
+
+let database: Database;
+let app: FastifyInstance;
+let sent: OutboxMail[];
+
+beforeAll(async () => {
+  database = await openTestDatabase(__filename);
+  ({ app, sent } = await buildTestApp(database));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+/** n clients that already hold a CSRF cookie, so their writes start together. */
+async function clients(n: number) {
+  const list = Array.from({ length: n }, () => new Client(app));
+  await Promise.all(list.map((c) => c.csrf()));
+  return list;
+}
+
+const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode).sort();
+
+describe('password reset token', () => {
+  it('used by 10 parallel requests: exactly one 200, the others 422, and the winner’s password holds', async () => {
+    const user = await createUser(app);
+    await new Client(app).post('/api/forgot-password', { email: user.email });
+    const mail = sent.filter((m) => m.to === user.email).at(-1)!;
+    const link = new URL(mail.text.match(/http:\/\/web\.test\/reset-password\S+/)![0]);
+    const token = link.searchParams.get('token')!;
+
+    const racers = await clients(10);
+    const responses = await Promise.all(
+      racers.map((c, i) =>
+        c.post('/api/reset-password', {
+          token,
+          email: user.email,
+          password: `new-password-${i}`,
+          password_confirmation: `new-password-${i}`,
+        }),
+      ),
+    );
+    expect(statuses(responses)).toEqual([200, ...Array(9).fill(422)]);
+    for (const res of responses.filter((r) => r.statusCode === 422))
+      expect(res.json().code).toBe('reset.invalid_token');
+
+    const winner = responses.findIndex((r) => r.statusCode === 200);
+    const logins = await Promise.all(
+      racers.map((_, i) => new Client(app).post('/api/login', { email: user.email, password: `new-password-${i}` })),
+    );
+    expect(logins.map((r, i) => (r.statusCode === 200 ? i : -1)).filter((i) => i >= 0)).toEqual([winner]);
+  });
+});
+
+describe('invitation token', () => {
+  it('accepted 10 times at once: one 200, nine 400, one membership', async () => {
+    const owner = await loggedIn(app);
+    const warehouse = await createWarehouse(owner.client);
+    const role = (await owner.client.post('/api/admin/createrole', { name: 'r', permissions: [5] })).json().role.id;
+    const guest = await loggedIn(app);
+    await owner.client.post('/api/invitations/send', { email: guest.user.email, role_id: role });
+    const token = sent
+      .filter((m) => m.to === guest.user.email)
+      .at(-1)!
+      .text.match(/invitations\/accept\/(\S+)/)![1]!;
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => guest.client.post(`/api/invitations/accept/${token}`)),
+    );
+    expect(statuses(responses)).toEqual([200, ...Array(9).fill(400)]);
+    const rows = await app.ctx.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, guest.user.id), eq(memberships.warehouseId, warehouse.id)));
+    expect(rows).toEqual([expect.objectContaining({ roleId: role })]);
+  });
+
+  it('accepted and declined at once: exactly one outcome', async () => {
+    const owner = await loggedIn(app);
+    const warehouse = await createWarehouse(owner.client);
+    const role = (await owner.client.post('/api/admin/createrole', { name: 'r', permissions: [5] })).json().role.id;
+    const guest = await loggedIn(app);
+    await owner.client.post('/api/invitations/send', { email: guest.user.email, role_id: role });
+    const token = sent
+      .filter((m) => m.to === guest.user.email)
+      .at(-1)!
+      .text.match(/invitations\/accept\/(\S+)/)![1]!;
+
+    const [accept, decline] = await Promise.all([
+      guest.client.post(`/api/invitations/accept/${token}`),
+      guest.client.post(`/api/invitations/decline/${token}`),
+    ]);
+    expect(statuses([accept!, decline!])).toEqual([200, 400]);
+    const [invitation] = await app.ctx.db.select().from(invitations).where(eq(invitations.email, guest.user.email));
+    const member = await app.ctx.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, guest.user.id), eq(memberships.warehouseId, warehouse.id)));
+    expect(member.length).toBe(invitation!.status === 'accepted' ? 1 : 0);
+  });
+});
+
+describe('remove member ‖ that member switches to the warehouse', () => {
+  it('never leaves current_warehouse_id pointing at a warehouse the user left (20 rounds)', async () => {
+    const owner = await loggedIn(app);
+    const warehouse = await createWarehouse(owner.client);
+    for (let round = 0; round < 20; round++) {
+      const member = await loggedIn(app);
+      await app.ctx.db.insert(memberships).values({ userId: member.user.id, warehouseId: warehouse.id, roleId: null });
+      await member.client.csrf();
+      const [removal, change] = await Promise.all([
+        owner.client.delete('/api/admin/warehouse/remove-users', {
+          user_ids: [member.user.id],
+          warehouse_id: warehouse.id,
+        }),
+        member.client.patch('/api/profile/setwarehouse', { warehouse_id: warehouse.id }),
+      ]);
+      expect(removal!.statusCode).toBe(200);
+      expect([200, 403]).toContain(change!.statusCode);
+      const [row] = await app.ctx.db.select().from(users).where(eq(users.id, member.user.id));
+      expect(row!.currentWarehouseId).not.toBe(warehouse.id);
+    }
+  });
+});
+
+describe('registration', () => {
+  it('of one address 20 times at once: one 201, the others the contract’s 422 email.taken, no 500', async () => {
+    const racers = await clients(20);
+    const body = { name: 'Racer', password: 'secret-password', password_confirmation: 'secret-password' };
+    const responses = await Promise.all(
+      racers.map((c) => c.post('/api/register', { ...body, email: 'racer@example.test', accept_terms: true })),
+    );
+    expect(statuses(responses)).toEqual([201, ...Array(19).fill(422)]);
+    for (const res of responses.filter((r) => r.statusCode === 422)) expect(res.json().code).toBe('email.taken');
+  });
+});
