@@ -1,6 +1,4 @@
 /** One Jest run for the whole repo: every web package in jsdom, the API in node. */
-// The federation definition lives in rsbuild.config.ts; tests see the same section table the build injects.
-const { sectionModules } = require('tsx/cjs/api').require('./rsbuild.config.ts', __filename);
 const { remoteNames } = require('./scripts/federation-apps.cjs');
 const swc = [
   '@swc/jest',
@@ -22,7 +20,6 @@ const web = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/../jest.setup.ts'],
   moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/../jest.asset-stub.js' },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-  globals: { __LAGER_SECTIONS__: sectionModules() },
 });
 
 module.exports = {
