@@ -1,5 +1,10 @@
 import type { NamedOption } from '@lager/shared';
-import { API, HttpResponse, rest } from '@lager/shared/testing';
+import {
+  answer,
+  HttpResponse,
+  type ListIndustriesApiResponse,
+  type ListUsagesApiResponse,
+} from '@lager/shared/testing';
 import type { Warehouse } from '../api/generated';
 
 /** A few industries/usages whose order differs between German and English. */
@@ -18,8 +23,8 @@ export const usages: NamedOption[] = [
 ];
 
 export const optionHandlers = [
-  rest.get(`${API}/api/industries`, () => HttpResponse.json(industries)),
-  rest.get(`${API}/api/usages`, () => HttpResponse.json(usages)),
+  answer.get<ListIndustriesApiResponse>('/api/industries', () => HttpResponse.json(industries)),
+  answer.get<ListUsagesApiResponse>('/api/usages', () => HttpResponse.json(usages)),
 ];
 
 export const warehouse = (id: number, name: string): Warehouse => ({ id, name, industry_id: 1, usage_id: 2 });
