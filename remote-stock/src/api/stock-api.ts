@@ -65,6 +65,9 @@ const enhanced = stockApi.enhanceEndpoints({
   },
 });
 
+/** For one-off reads outside a component's subscription (a scan looks an article up once). */
+export const stockEndpoints = enhanced.endpoints;
+
 export const {
   useGetStockSummaryQuery,
   useListStockArticlesQuery,

@@ -15,7 +15,9 @@ test.each([
 ] as const)('the section page has its title (%s)', async (language, title) => {
   renderWithProviders(<StockRoutes />, { route: '/stock', path: '/stock/*', language });
   expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-  await screen.findByText(language === 'de' ? 'Noch keine Artikel in diesem Lager.' : 'No articles in this warehouse yet.');
+  await screen.findByText(
+    language === 'de' ? 'Noch keine Artikel in diesem Lager.' : 'No articles in this warehouse yet.',
+  );
 });
 
 test('a path the section does not know goes to /', () => {

@@ -1,6 +1,10 @@
 import { answer, apiError, HttpResponse, renderWithProviders, setupApiServer } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
-import type { BookStockMovementApiArg, BookStockMovementApiResponse, ReverseStockMovementApiResponse } from '../../api/generated';
+import type {
+  BookStockMovementApiArg,
+  BookStockMovementApiResponse,
+  ReverseStockMovementApiResponse,
+} from '../../api/generated';
 import StockRoutes from '../../app/StockRoutes';
 import { ALL_STOCK, article, articleHandlers, GUEST_STOCK, movement, session } from '../../testing/fixtures';
 
@@ -21,20 +25,23 @@ beforeEach(() => {
 function bookingAnswers(...answers: Array<'network' | 'ok' | 'insufficient'>) {
   let call = 0;
   server.use(
-    answer.post<BookStockMovementApiResponse, BookStockMovementApiArg['body']>('/api/stock/movements', async ({ request }) => {
-      sent.push({ key: request.headers.get('idempotency-key'), body: await request.json() });
-      const next = answers[Math.min(call, answers.length - 1)];
-      call += 1;
-      if (next === 'network') return HttpResponse.error();
-      if (next === 'insufficient') {
-        return apiError(409, { message: 'Not enough stock: 20 pcs available.', code: 'stock.insufficient' });
-      }
-      const after = { ...screws, quantity: 17 };
-      return HttpResponse.json(
-        { article: after, movement: movement(after, { delta: -3, quantity_after: 17 }) },
-        { status: 201 },
-      );
-    }),
+    answer.post<BookStockMovementApiResponse, BookStockMovementApiArg['body']>(
+      '/api/stock/movements',
+      async ({ request }) => {
+        sent.push({ key: request.headers.get('idempotency-key'), body: await request.json() });
+        const next = answers[Math.min(call, answers.length - 1)];
+        call += 1;
+        if (next === 'network') return HttpResponse.error();
+        if (next === 'insufficient') {
+          return apiError(409, { message: 'Not enough stock: 20 pcs available.', code: 'stock.insufficient' });
+        }
+        const after = { ...screws, quantity: 17 };
+        return HttpResponse.json(
+          { article: after, movement: movement(after, { delta: -3, quantity_after: 17 }) },
+          { status: 201 },
+        );
+      },
+    ),
   );
 }
 
@@ -87,7 +94,14 @@ test('goods out sends an Idempotency-Key; a retry after a lost answer sends the 
   expect(sent).toHaveLength(2);
   expect(sent[0].key).toMatch(/^[0-9a-f-]{36}$/);
   expect(sent[1].key).toBe(sent[0].key);
-  expect(sent[0].body).toEqual({ article_id: screws.id, kind: 'out', quantity: 3, reason: 'sale', note: null, reference: null });
+  expect(sent[0].body).toEqual({
+    article_id: screws.id,
+    kind: 'out',
+    quantity: 3,
+    reason: 'sale',
+    note: null,
+    reference: null,
+  });
 
   await user.type(screen.getByLabelText('Quantity (pcs)'), '3');
   await user.selectOptions(screen.getByLabelText('Reason'), 'Sale');

@@ -1,4 +1,10 @@
-import { answer, HttpResponse, renderWithProviders, setupApiServer, trackMissingTranslations } from '@lager/shared/testing';
+import {
+  answer,
+  HttpResponse,
+  renderWithProviders,
+  setupApiServer,
+  trackMissingTranslations,
+} from '@lager/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import type { ListStockArticlesApiResponse } from '../../api/generated';
 import StockRoutes from '../../app/StockRoutes';

@@ -1,4 +1,4 @@
-import { FormFailure, FormFeedback, Page, SelectField, TextField, useFormSubmit } from '@lager/shared';
+import { FormFailure, FormFeedback, Page, SelectField, TextField, useAppDispatch, useFormSubmit } from '@lager/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,8 +6,8 @@ import {
   BOOKING_ERRORS,
   type Movement,
   type Reason,
+  stockEndpoints,
   useBookStockMovementMutation,
-  useLazyListStockArticlesQuery,
 } from '../../api/stock-api';
 import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
@@ -41,7 +41,7 @@ const CODE_FIELD = 'stock-quick-code';
 export function QuickBookPage() {
   const { t } = useTranslation(NS);
   const format = useFormat();
-  const [findArticles] = useLazyListStockArticlesQuery();
+  const dispatch = useAppDispatch();
   const [book] = useBookStockMovementMutation();
   const idempotent = useIdempotentSubmit();
   const [recent, setRecent] = useState<Booked[]>([]);
@@ -49,7 +49,10 @@ export function QuickBookPage() {
 
   /** The article whose barcode or SKU is exactly this code (the search also finds partial matches). */
   const articleFor = async (code: string): Promise<Article> => {
-    const { articles } = await findArticles({ q: code, limit: 20 }).unwrap();
+    // Once, without a subscription: a booking's cache update must not look the code up again.
+    const { articles } = await dispatch(
+      stockEndpoints.listStockArticles.initiate({ q: code, limit: 20 }, { subscribe: false, forceRefetch: true }),
+    ).unwrap();
     const lower = code.toLowerCase();
     const match = articles.find((a) => a.barcode === code) ?? articles.find((a) => a.sku.toLowerCase() === lower);
     if (!match) throw new FormFailure('quick.unknownCode');

@@ -15,6 +15,16 @@ type Step =
   | { kind: 'invalid'; answer: Answer }
   | { kind: 'imported'; answer: Answer };
 
+/** The file's text (FileReader: every browser, and the test DOM, has it). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
 /** /stock/import: choose a CSV file, check it (dry run: errors per line, nothing written), then import it. */
 export function ImportPage() {
   const { t } = useTranslation(NS);
@@ -52,7 +62,7 @@ export function ImportPage() {
             const chosen = e.target.files?.[0];
             setStep(null);
             setFailure(null);
-            setFile(chosen ? { name: chosen.name, text: await chosen.text() } : null);
+            setFile(chosen ? { name: chosen.name, text: await readText(chosen) } : null);
           }}
         />
       </div>

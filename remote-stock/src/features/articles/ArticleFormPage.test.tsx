@@ -1,0 +1,103 @@
+import { answer, apiError, HttpResponse, renderWithProviders, setupApiServer } from '@lager/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import type {
+  CreateStockArticleApiArg,
+  CreateStockArticleApiResponse,
+  UpdateStockArticleApiResponse,
+} from '../../api/generated';
+import StockRoutes from '../../app/StockRoutes';
+import { article, articleHandlers, session } from '../../testing/fixtures';
+
+const bolts = article({ name: 'Bolts', sku: 'BLT-1', unit: 'box', min_stock: 3, barcode: '4006381333931' });
+const server = setupApiServer(...session(), ...articleHandlers([bolts]));
+
+let sent: CreateStockArticleApiArg[] = [];
+beforeEach(() => {
+  sent = [];
+});
+
+const mount = (route: string, language: 'de' | 'en' = 'en') =>
+  renderWithProviders(<StockRoutes />, { route, path: '/stock/*', language });
+
+test('a new article is sent trimmed with a decimal reorder level, then its page opens', async () => {
+  server.use(
+    answer.post<CreateStockArticleApiResponse, CreateStockArticleApiArg>('/api/stock/articles', async ({ request }) => {
+      const body = await request.json();
+      sent.push(body);
+      return HttpResponse.json(
+        { article: { ...bolts, ...body, id: 555 } as CreateStockArticleApiResponse['article'] },
+        { status: 201 },
+      );
+    }),
+  );
+  const { user } = mount('/stock/articles/new', 'de');
+  await user.type(screen.getByLabelText('Artikelnummer'), ' OIL-5 ');
+  await user.type(screen.getByLabelText('Bezeichnung'), 'Motoröl');
+  await user.selectOptions(screen.getByLabelText('Einheit'), 'Liter (l)');
+  await user.clear(screen.getByLabelText('Meldebestand'));
+  await user.type(screen.getByLabelText('Meldebestand'), '2,5');
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stock/articles/555'));
+  expect(sent).toEqual([
+    { sku: 'OIL-5', name: 'Motoröl', unit: 'l', min_stock: 2.5, barcode: null, description: null },
+  ]);
+});
+
+test('the server’s 422 is shown on the field it names (a translated text, not the server’s)', async () => {
+  server.use(
+    answer.post<CreateStockArticleApiResponse>('/api/stock/articles', () =>
+      apiError(422, {
+        message: 'The SKU is already taken.',
+        code: 'article.sku_taken',
+        errors: { sku: ['The SKU is already taken.'] },
+      }),
+    ),
+  );
+  const { user } = mount('/stock/articles/new');
+  await user.type(screen.getByLabelText('SKU'), 'BLT-1');
+  await user.type(screen.getByLabelText('Name'), 'Bolts again');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  const sku = screen.getByLabelText('SKU');
+  expect(await screen.findByRole('alert')).toHaveTextContent('This SKU already exists in this warehouse.');
+  expect(sku).toHaveAttribute('aria-invalid', 'true');
+  expect(sku).toHaveAccessibleDescription('This SKU already exists in this warehouse.');
+  expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+  expect(screen.queryByText('The SKU is already taken.')).not.toBeInTheDocument();
+});
+
+test('missing fields are marked before anything is sent', async () => {
+  const { user } = mount('/stock/articles/new');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Please check the marked fields.')).toBeInTheDocument();
+  expect(screen.getByLabelText('SKU')).toHaveAccessibleDescription('Please fill in.');
+  expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the form keeps a draft: typed values survive leaving the page', async () => {
+  const first = mount('/stock/articles/new');
+  await first.user.type(screen.getByLabelText('Name'), 'Half typed');
+  first.unmount();
+  mount('/stock/articles/new');
+  expect(screen.getByLabelText('Name')).toHaveValue('Half typed');
+});
+
+test('editing starts from the article and sends PUT', async () => {
+  const bodies: unknown[] = [];
+  server.use(
+    answer.put<UpdateStockArticleApiResponse>('/api/stock/articles/:id', async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ article: { ...bolts, name: 'Bolts M8' } });
+    }),
+  );
+  const { user } = mount(`/stock/articles/${bolts.id}/edit`);
+  const name = await screen.findByLabelText('Name');
+  expect(name).toHaveValue('Bolts');
+  expect(screen.getByLabelText('Barcode')).toHaveValue('4006381333931');
+  await user.clear(name);
+  await user.type(name, 'Bolts M8');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/stock/articles/${bolts.id}`));
+  expect(bodies).toEqual([
+    { sku: 'BLT-1', name: 'Bolts M8', unit: 'box', min_stock: 3, barcode: '4006381333931', description: null },
+  ]);
+});

@@ -1,0 +1,76 @@
+import { answer, HttpResponse, renderWithProviders, setupApiServer } from '@lager/shared/testing';
+import { screen, within } from '@testing-library/react';
+import type { BookStockCountApiArg, BookStockCountApiResponse } from '../../api/generated';
+import StockRoutes from '../../app/StockRoutes';
+import { article, articleHandlers, movement, session } from '../../testing/fixtures';
+
+const a = article({ name: 'Nails', quantity: 100 });
+const b = article({ name: 'Glue', quantity: 2.5, unit: 'l' });
+const c = article({ name: 'Tape', quantity: 7 });
+const server = setupApiServer(...session(), ...articleHandlers([a, b, c]));
+
+let sent: { key: string | null; body: BookStockCountApiArg['body'] }[] = [];
+beforeEach(() => {
+  sent = [];
+  server.use(
+    answer.post<BookStockCountApiResponse, BookStockCountApiArg['body']>('/api/stock/counts', async ({ request }) => {
+      sent.push({ key: request.headers.get('idempotency-key'), body: await request.json() });
+      return HttpResponse.json(
+        {
+          message: 'Booked',
+          movements: [movement(a, { kind: 'correction', delta: -3 }), movement(b, { kind: 'correction', delta: 0.25 })],
+          unchanged: 1,
+        },
+        { status: 201 },
+      );
+    }),
+  );
+});
+
+test('count three articles, review the differences, book all at once', async () => {
+  const { user } = renderWithProviders(<StockRoutes />, { route: '/stock/count', path: '/stock/*', language: 'de' });
+  await user.type(await screen.findByLabelText('Gezählt: Nails'), '97');
+  await user.type(screen.getByLabelText('Gezählt: Glue'), '2,75');
+  await user.type(screen.getByLabelText('Gezählt: Tape'), '7');
+  await user.click(screen.getByRole('button', { name: '3 Zählungen prüfen' }));
+
+  const review = screen.getByRole('table', { name: 'Differenzen prüfen' });
+  const row = (name: string) => within(review).getByText(new RegExp(name)).closest('tr')!;
+  expect(within(row('Nails')).getByText('-3 Stk.')).toBeInTheDocument();
+  expect(within(row('Glue')).getByText('+0,25 l')).toBeInTheDocument();
+  expect(within(row('Tape')).getByText('0 Stk.', { selector: 'td:last-child' })).toBeInTheDocument();
+  expect(sent).toHaveLength(0);
+
+  await user.click(screen.getByRole('button', { name: 'Alle 3 Zählungen buchen' }));
+  expect(await screen.findByText('2 Korrekturen gebucht, 1 ohne Differenz.')).toBeInTheDocument();
+  expect(sent).toEqual([
+    {
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      body: {
+        lines: [
+          { article_id: a.id, counted: 97 },
+          { article_id: b.id, counted: 2.75 },
+          { article_id: c.id, counted: 7 },
+        ],
+        note: null,
+      },
+    },
+  ]);
+});
+
+test('Enter in the search (a scan) jumps to the article’s count field', async () => {
+  const { user } = renderWithProviders(<StockRoutes />, { route: '/stock/count', path: '/stock/*', language: 'en' });
+  await screen.findByLabelText('Counted: Tape');
+  await user.type(screen.getByLabelText('Find or scan an article'), `${c.sku}{Enter}`);
+  expect(screen.getByLabelText('Counted: Tape')).toHaveFocus();
+});
+
+test('an invalid count is flagged in the review and not sent', async () => {
+  const { user } = renderWithProviders(<StockRoutes />, { route: '/stock/count', path: '/stock/*', language: 'en' });
+  await user.type(await screen.findByLabelText('Counted: Nails'), 'ten');
+  await user.click(screen.getByRole('button', { name: 'Review 1 count' }));
+  expect(screen.getByText('invalid')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Book 1 count' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid quantity');
+  expect(sent).toHaveLength(0);
+});
