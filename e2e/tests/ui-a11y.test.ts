@@ -67,6 +67,26 @@ async function audit(page: Page, screen: string, report: Report, overflow: Repor
   }
 }
 
+/** WCAG contrast of an element's text against its own background (the states under test fill it). */
+function contrastOf(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (c: number[]) => {
+        const [r, g, b] = c.map((v) => {
+          const x = v / 255;
+          return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const style = getComputedStyle(el);
+      const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))].sort((x, y) => y - x);
+      return Math.round(((a! + 0.05) / (b! + 0.05)) * 100) / 100;
+    });
+}
+
 function unexpected(report: Report): Report {
   const out: Report = {};
   for (const [key, list] of Object.entries(report)) {
@@ -176,9 +196,35 @@ describeInBrowser('interface: axe on every route, no overflow with long names', 
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
 
+      // States axe cannot see: a hovered outline button and the open hamburger keep AA contrast.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole('main').getByRole('button', { name: 'Alle auswählen' }).hover();
+      const states: Record<string, number> = {};
+      states['secondary button, hover'] = await contrastOf(page, 'main button.secondary:hover');
+      await page.setViewportSize({ width: 375, height: 900 });
+      const menu = page.getByRole('button', { name: 'Menü' });
+      await menu.click();
+      await page.locator('#main-menu').waitFor();
+      states['menu button, open and hovered'] = await contrastOf(page, 'button.menu-button');
+      await page.mouse.move(0, 0);
+      states['menu button, open'] = await contrastOf(page, 'button.menu-button');
+      await menu.click();
+
+      // The dark theme (prefers-color-scheme) on a form, a list with a dialog and the dashboard.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      for (const path of ['/dashboard', '/admin/warehouse/new']) {
+        await visit(page, path);
+        await audit(page, `dark ${path}`, report, overflow);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await loggedOut.page.emulateMedia({ colorScheme: 'dark' });
+      await visit(loggedOut.page, '/login');
+      await audit(loggedOut.page, 'dark out /login', report, overflow);
+
       // Printed so the report of a run shows every finding, listed or not.
-      if (Object.keys(report).length > 0) console.log(JSON.stringify(report, null, 2));
+      console.log(JSON.stringify({ contrast: states, violations: report }, null, 2));
       expect(overflow).toEqual({});
+      for (const [state, ratio] of Object.entries(states)) expect(`${state}: ${ratio >= 4.5}`).toBe(`${state}: true`);
       expect(unexpected(report)).toEqual({});
       const stale = KNOWN.filter((k) => {
         const [key, rule] = k.split(': ');
