@@ -84,7 +84,7 @@ test('a keyboard-wedge scan (code + Enter) books goods out of the exact article 
   // The next scan (by barcode) is a new submission with a new key.
   await user.keyboard('4006381333931{Enter}');
   await screen.findByText('Milk: booked, stock 8 pcs.');
-  expect(sent[1].key).not.toBe(sent[0].key);
+  expect(sent[1]!.key).not.toBe(sent[0]!.key);
 });
 
 test('goods in with a quantity; the last bookings list an undo that reverses the movement', async () => {
@@ -97,7 +97,7 @@ test('goods in with a quantity; the last bookings list an undo that reverses the
   await user.type(screen.getByLabelText('Code'), 'MLK-1');
   await user.click(screen.getByRole('button', { name: 'Book goods in' }));
   await screen.findByText('Milk: booked, stock 22 pcs.');
-  expect(sent[0].body).toEqual({ article_id: milk.id, kind: 'in', quantity: 12, reason: 'purchase' });
+  expect(sent[0]!.body).toEqual({ article_id: milk.id, kind: 'in', quantity: 12, reason: 'purchase' });
 
   const recent = screen.getByRole('list');
   expect(within(recent).getByText(/Goods in \+12 pcs · Milk/)).toBeInTheDocument();

@@ -64,7 +64,7 @@ test('CSV export downloads the filtered journal in the app’s language', async 
   await user.selectOptions(screen.getByLabelText('Art'), 'Warenausgang');
   await user.click(screen.getByRole('button', { name: 'Als CSV exportieren' }));
   await waitFor(() => expect(saved).toEqual(['movements-2026-11-23.csv']));
-  expect(requests[0].url.searchParams.get('kind')).toBe('out');
-  expect(requests[0].language).toBe('de');
+  expect(requests[0]!.url.searchParams.get('kind')).toBe('out');
+  expect(requests[0]!.language).toBe('de');
   click.mockRestore();
 });
