@@ -253,7 +253,8 @@ async function startApi({
   log = (line) => console.error(line),
 }) {
   const spawnChild = () =>
-    spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'src/server.ts'], {
+    // tsx as a loader in the one process (not its CLI, which forks): a crash or kill of the server is seen here.
+    spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: path.join(repoRoot, 'api'),
       env: {
         ...process.env,
