@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -95,7 +96,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     release = acquireDataDirLock(options.dataDir);
   }
   try {
-    const client = new PGlite(options.dataDir);
+    // pg_trgm: the stock article search's trigram index (PostgreSQL ships it as a contrib extension).
+    const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {

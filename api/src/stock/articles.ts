@@ -7,7 +7,7 @@ import { type CursorValue, decodeCursor, encodeCursor } from './cursor';
 import type { Tx } from './idempotency';
 import { isForeignKeyViolation, isUniqueViolation } from './pg-errors';
 import { fromMilli, isWhole, MAX_QUANTITY, needsWhole, toMilli, type Unit } from './quantity';
-import { type ArticleRow, stockArticles as a, stockMovements } from './schema';
+import { type ArticleRow, stockArticles as a, searchText, stockMovements } from './schema';
 
 export const ARTICLE_SORTS = ['name', 'sku', 'quantity', 'updated'] as const;
 export type ArticleSort = (typeof ARTICLE_SORTS)[number];
@@ -224,7 +224,7 @@ export async function listArticles(db: Db, warehouseId: number, query: ArticleQu
   const q = query.q?.trim();
   if (q) {
     const pattern = likePattern(q);
-    conditions.push(sql`(lower(${a.sku}) LIKE ${pattern} OR lower(${a.name}) LIKE ${pattern} OR ${a.barcode} = ${q})`);
+    conditions.push(sql`${searchText(a)} LIKE ${pattern}`);
   }
   if (after) {
     const key = sql`${after[0]}::${sql.raw(sort.cast)}`;

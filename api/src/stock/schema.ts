@@ -31,6 +31,10 @@ import { users, warehouses } from '../db/schema';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const milli = (name: string) => bigint(name, { mode: 'number' });
 
+/** What `q` searches, one expression for the trigram index and the query alike. */
+export const searchText = (t: { sku: unknown; name: unknown; barcode: unknown }) =>
+  sql`lower(${t.sku} || ' ' || ${t.name} || ' ' || coalesce(${t.barcode}, ''))`;
+
 export const stockArticles = pgTable(
   'stock_articles',
   {
@@ -62,6 +66,9 @@ export const stockArticles = pgTable(
     index('stock_articles_warehouse_name_idx').on(t.warehouseId, sql`lower(${t.name})`, t.id),
     index('stock_articles_warehouse_quantity_idx').on(t.warehouseId, t.quantity, t.id),
     index('stock_articles_warehouse_updated_idx').on(t.warehouseId, t.updatedAt, t.id),
+    // Search as you type: substring of SKU, name or barcode via trigrams (pg_trgm, schema public;
+    // the opclass is qualified so per-schema test databases find it too). Must equal searchText.
+    index('stock_articles_search_trgm_idx').using('gin', sql`${searchText(t)} public.gin_trgm_ops`),
     // Low-stock count for the summary and the low=1 filter.
     index('stock_articles_low_idx')
       .on(t.warehouseId, t.id)

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_articles_search_trgm_idx" ON "stock_articles" USING gin (lower("sku" || ' ' || "name" || ' ' || coalesce("barcode", '')) public.gin_trgm_ops);
