@@ -6,7 +6,7 @@ import type {
   UpdateStockArticleApiResponse,
 } from '../../api/generated';
 import StockRoutes from '../../app/StockRoutes';
-import { article, articleHandlers, session } from '../../testing/fixtures';
+import { article, articleHandlers, GUEST_STOCK, session } from '../../testing/fixtures';
 
 const bolts = article({ name: 'Bolts', sku: 'BLT-1', unit: 'box', min_stock: 3, barcode: '4006381333931' });
 const server = setupApiServer(...session(), ...articleHandlers([bolts]));
@@ -31,7 +31,7 @@ test('a new article is sent trimmed with a decimal reorder level, then its page 
     }),
   );
   const { user } = mount('/stock/articles/new', 'de');
-  await user.type(screen.getByLabelText('Artikelnummer'), ' OIL-5 ');
+  await user.type(await screen.findByLabelText('Artikelnummer'), ' OIL-5 ');
   await user.type(screen.getByLabelText('Bezeichnung'), 'Motoröl');
   await user.selectOptions(screen.getByLabelText('Einheit'), 'Liter (l)');
   await user.clear(screen.getByLabelText('Meldebestand'));
@@ -54,7 +54,7 @@ test('the server’s 422 is shown on the field it names (a translated text, not 
     ),
   );
   const { user } = mount('/stock/articles/new');
-  await user.type(screen.getByLabelText('SKU'), 'BLT-1');
+  await user.type(await screen.findByLabelText('SKU'), 'BLT-1');
   await user.type(screen.getByLabelText('Name'), 'Bolts again');
   await user.click(screen.getByRole('button', { name: 'Save' }));
   const sku = screen.getByLabelText('SKU');
@@ -67,7 +67,7 @@ test('the server’s 422 is shown on the field it names (a translated text, not 
 
 test('missing fields are marked before anything is sent', async () => {
   const { user } = mount('/stock/articles/new');
-  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await user.click(await screen.findByRole('button', { name: 'Save' }));
   expect(await screen.findByText('Please check the marked fields.')).toBeInTheDocument();
   expect(screen.getByLabelText('SKU')).toHaveAccessibleDescription('Please fill in.');
   expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
@@ -75,10 +75,10 @@ test('missing fields are marked before anything is sent', async () => {
 
 test('the form keeps a draft: typed values survive leaving the page', async () => {
   const first = mount('/stock/articles/new');
-  await first.user.type(screen.getByLabelText('Name'), 'Half typed');
+  await first.user.type(await screen.findByLabelText('Name'), 'Half typed');
   first.unmount();
   mount('/stock/articles/new');
-  expect(screen.getByLabelText('Name')).toHaveValue('Half typed');
+  expect(await screen.findByLabelText('Name')).toHaveValue('Half typed');
 });
 
 test('editing starts from the article and sends PUT', async () => {
@@ -100,4 +100,12 @@ test('editing starts from the article and sends PUT', async () => {
   expect(bodies).toEqual([
     { sku: 'BLT-1', name: 'Bolts M8', unit: 'box', min_stock: 3, barcode: '4006381333931', description: null },
   ]);
+});
+
+test('without manage_articles the new-article page offers no form', async () => {
+  server.use(...session(GUEST_STOCK));
+  mount('/stock/articles/new');
+  expect(await screen.findByText('You do not have the permissions for this page.')).toBeInTheDocument();
+  expect(screen.queryByLabelText('SKU')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
 });

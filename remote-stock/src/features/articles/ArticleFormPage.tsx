@@ -3,6 +3,7 @@ import {
   FormFeedback,
   normalizeError,
   Page,
+  RequirePermission,
   SelectField,
   Skeleton,
   TextField,
@@ -49,12 +50,17 @@ function serverFieldErrors(error: unknown): Partial<Record<ArticleField, string>
   return out;
 }
 
-/** /stock/articles/new */
+/**
+ * /stock/articles/new. The shell's route table holds /stock/articles/:id (view_stock) for this
+ * path too (the first of two overlapping patterns wins), so the page checks manage_articles itself.
+ */
 export function NewArticlePage() {
   const { t } = useTranslation(NS);
   return (
     <Page title={t('form.newTitle')}>
-      <ArticleForm draftKey="stockArticleNew" initial={EMPTY_ARTICLE} />
+      <RequirePermission anyOf={['manage_articles']}>
+        <ArticleForm draftKey="stockArticleNew" initial={EMPTY_ARTICLE} />
+      </RequirePermission>
     </Page>
   );
 }

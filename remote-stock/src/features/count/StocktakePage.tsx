@@ -1,9 +1,19 @@
-import { Alert, EmptyState, FormFeedback, Page, Skeleton, TextField, useFormSubmit } from '@lager/shared';
+import {
+  Alert,
+  EmptyState,
+  FormFeedback,
+  Page,
+  Skeleton,
+  TextField,
+  useAppDispatch,
+  useFormSubmit,
+} from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Article,
   BOOKING_ERRORS,
+  stockEndpoints,
   useBookStockCountMutation,
   useListStockArticlesQuery,
 } from '../../api/stock-api';
@@ -54,23 +64,43 @@ export function StocktakePage() {
 function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Article, value: string) => void }) {
   const { t } = useTranslation(NS);
   const format = useFormat();
+  const dispatch = useAppDispatch();
   const [search, setSearch] = useState('');
+  const [pinned, setPinned] = useState<Article[]>([]);
+  const [unknown, setUnknown] = useState(false);
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const { data, isLoading, isError } = useListStockArticlesQuery({ q: q || undefined, sort: 'sku', limit: 100 });
-  // Counted articles stay on the sheet when the search changes.
+  // Counted and scanned articles stay on the sheet when the search changes.
   const listed = data?.articles ?? [];
-  const extra = Object.values(sheet)
-    .map((line) => line.article)
-    .filter((article) => !listed.some((a) => a.id === article.id));
+  const kept = [...pinned, ...Object.values(sheet).map((line) => line.article)];
+  const extra = kept.filter(
+    (article, i) => !listed.some((a) => a.id === article.id) && kept.findIndex((a) => a.id === article.id) === i,
+  );
   const rows = [...extra, ...listed];
 
-  /** Enter in the search (a scanner): exactly one article or an exact code match gets the focus. */
-  const jumpTo = () => {
-    const code = search.trim().toLowerCase();
-    const match =
-      listed.find((a) => a.barcode === search.trim() || a.sku.toLowerCase() === code) ??
-      (listed.length === 1 ? listed[0] : undefined);
-    if (match) document.getElementById(fieldId(match.id))?.focus();
+  /**
+   * Enter in the search (a scanner types the code and Enter, faster than the debounced list):
+   * the article with exactly this barcode or SKU gets the focus, looked up once if not listed.
+   */
+  const jumpTo = async () => {
+    const code = search.trim();
+    if (!code) return;
+    const exact = (list: Article[]) =>
+      list.find((a) => a.barcode === code || a.sku.toLowerCase() === code.toLowerCase());
+    let match = exact(rows);
+    if (!match) {
+      const { articles } = await dispatch(
+        stockEndpoints.listStockArticles.initiate({ q: code, limit: 20 }, { subscribe: false, forceRefetch: true }),
+      ).unwrap();
+      match = exact(articles) ?? (articles.length === 1 ? articles[0] : undefined);
+      const found = match;
+      if (found) setPinned((list) => [found, ...list]);
+    }
+    setUnknown(!match);
+    if (match) {
+      const id = fieldId(match.id);
+      setTimeout(() => document.getElementById(id)?.focus(), 0);
+    }
   };
 
   return (
@@ -85,10 +115,11 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            jumpTo();
+            void jumpTo();
           }
         }}
       />
+      {unknown && <Alert kind="error">{t('quick.unknownCode')}</Alert>}
       {isLoading && <Skeleton rows={5} label={t('list.loading')} />}
       {isError && <Alert kind="error">{t('errors.loadFailed')}</Alert>}
       {data && rows.length === 0 && <EmptyState>{t('list.noMatch')}</EmptyState>}
