@@ -1,0 +1,355 @@
+/**
+ * Stock scale benchmark (stock-spec.md "Scale"): one warehouse with 100 000 articles and
+ * 1 000 000 movements, loaded by bulk SQL (not HTTP), then measured through the API in process
+ * (`app.inject`, the whole Fastify stack without sockets) and, for the export, over a real socket:
+ *
+ *   article search p95 ≤ 50 ms · journal page p95 ≤ 50 ms · booking p95 ≤ 30 ms at 10 concurrent
+ *   clients · CSV import ≥ 2 000 rows/s · journal CSV export of 1 000 000 rows in constant memory
+ *
+ * Runs on PGlite (in memory) and, when DATABASE_URL is set, on PostgreSQL too (schema
+ * `bench_stock`, dropped first). `npx tsx bench/stock/run.ts [--articles N] [--movements N]`.
+ * Not part of `npm run bench`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/src/app';
+import { type Database, openDatabase } from '../../api/src/db/client';
+import { memberships, users, warehouses } from '../../api/src/db/schema';
+
+// drizzle-orm is the API workspace's dependency: resolve it from there.
+const { sql } = createRequire(resolve(__dirname, '../../api/package.json'))(
+  'drizzle-orm',
+) as typeof import('drizzle-orm');
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const ARTICLES = arg('articles', 100_000);
+const MOVEMENTS = arg('movements', 1_000_000);
+const SAMPLES = arg('samples', 200);
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const EXPLAIN = process.argv.includes('--explain');
+const PASSWORD = 'bench-password';
+
+interface Result {
+  metric: string;
+  target: string;
+  value: string;
+  ok: boolean;
+}
+
+const p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** A logged-in session for inject: cookies + XSRF header. */
+async function login(app: FastifyInstance, email: string) {
+  const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+  let cookies = Object.fromEntries(csrf.cookies.map((c) => [c.name, c.value]));
+  const header = () =>
+    Object.entries(cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: PASSWORD },
+    headers: { cookie: header(), 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '' },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  cookies = { ...cookies, ...Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) };
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie: header(), 'accept-language': 'en' } }),
+    post: (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: payload as string,
+        headers: { cookie: header(), 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '', ...headers },
+      }),
+    cookieHeader: header,
+  };
+}
+
+const WORDS = [
+  'Bohrer',
+  'Schraube',
+  'Dübel',
+  'Kabel',
+  'Lampe',
+  'Farbe',
+  'Rohr',
+  'Platte',
+  'Kleber',
+  'Band',
+  'Mutter',
+  'Scharnier',
+  'Griff',
+  'Seil',
+  'Kette',
+  'Karton',
+  'Folie',
+  'Pinsel',
+  'Rolle',
+  'Leiter',
+];
+
+async function load(app: FastifyInstance, database: Database) {
+  const { db } = app.ctx;
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: 'Bench',
+      email: 'bench@lager.test',
+      password: await app.ctx.passwords.hash(PASSWORD),
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  const [warehouse] = await db
+    .insert(warehouses)
+    .values({ name: 'Bench', industryId: 1, usageId: 1, ownerId: user!.id })
+    .returning();
+  await db.insert(memberships).values({ userId: user!.id, warehouseId: warehouse!.id, roleId: 1 });
+  await db.execute(sql`UPDATE users SET current_warehouse_id = ${warehouse!.id} WHERE id = ${user!.id}`);
+  const w = warehouse!.id;
+  const words = sql.raw(`ARRAY[${WORDS.map((x) => `'${x}'`).join(',')}]`);
+  let started = performance.now();
+  for (let from = 1; from <= ARTICLES; from += 50_000) {
+    const to = Math.min(ARTICLES, from + 49_999);
+    await db.execute(sql`
+      INSERT INTO stock_articles (warehouse_id, sku, name, unit, barcode, min_stock, quantity, created_at, updated_at)
+      SELECT ${w}, 'SKU-' || lpad(i::text, 6, '0'),
+             (${words})[1 + i % 20] || ' ' || (i % 997) || ' mm Typ ' || i,
+             'pcs', CASE WHEN i % 2 = 0 THEN '2' || lpad(i::text, 11, '0') END,
+             (i % 50) * 1000, 1000000000, now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
+      FROM generate_series(${from}::int, ${to}::int) AS i`);
+  }
+  const articleSeconds = (performance.now() - started) / 1000;
+  const [{ first }] = (await db.execute(sql`SELECT min(id) AS first FROM stock_articles WHERE warehouse_id = ${w}`))
+    .rows as { first: number }[];
+  started = performance.now();
+  for (let from = 1; from <= MOVEMENTS; from += 100_000) {
+    const to = Math.min(MOVEMENTS, from + 99_999);
+    await db.execute(sql`
+      INSERT INTO stock_movements (warehouse_id, article_id, kind, delta, quantity_after, reason, user_id, user_name, created_at)
+      SELECT ${w}, ${first}::int + ((i::bigint * 7919) % ${ARTICLES}::int)::int,
+             CASE WHEN i % 3 = 0 THEN 'in' ELSE 'out' END,
+             CASE WHEN i % 3 = 0 THEN 5000 ELSE -1000 END, 1000000000,
+             CASE WHEN i % 3 = 0 THEN 'purchase' ELSE 'sale' END, ${user!.id}, 'Bench',
+             now() - ((${MOVEMENTS}::int - i) * 2 || ' seconds')::interval
+      FROM generate_series(${from}::int, ${to}::int) AS i`);
+  }
+  const movementSeconds = (performance.now() - started) / 1000;
+  await db.execute(sql`ANALYZE stock_articles`);
+  await db.execute(sql`ANALYZE stock_movements`);
+  console.log(
+    `  ${database.kind}: loaded ${ARTICLES} articles in ${articleSeconds.toFixed(1)} s, ${MOVEMENTS} movements in ${movementSeconds.toFixed(1)} s`,
+  );
+  return { warehouseId: w, firstArticle: first, email: user!.email };
+}
+
+/** The plans of the hot queries, to check the indexes are used (`--explain`). */
+async function explain(app: FastifyInstance, firstArticle: number) {
+  const { db } = app.ctx;
+  const w = sql`(SELECT warehouse_id FROM stock_articles WHERE id = ${firstArticle})`;
+  const queries: [string, ReturnType<typeof sql>][] = [
+    [
+      'search',
+      sql`SELECT * FROM stock_articles WHERE warehouse_id = ${w} AND archived_at IS NULL AND lower(sku || ' ' || name || ' ' || coalesce(barcode, '')) LIKE '%bohrer%' ORDER BY lower(name), id LIMIT 51`,
+    ],
+    [
+      'search none',
+      sql`SELECT * FROM stock_articles WHERE warehouse_id = ${w} AND archived_at IS NULL AND lower(sku || ' ' || name || ' ' || coalesce(barcode, '')) LIKE '%nothing%' ORDER BY lower(name), id LIMIT 51`,
+    ],
+    [
+      'sort updated',
+      sql`SELECT * FROM stock_articles WHERE warehouse_id = ${w} AND archived_at IS NULL ORDER BY updated_at DESC, id DESC LIMIT 51`,
+    ],
+    [
+      'journal',
+      sql`SELECT * FROM stock_movements m JOIN stock_articles a ON a.id = m.article_id LEFT JOIN stock_movements r ON r.reverses_id = m.id WHERE m.warehouse_id = ${w} ORDER BY m.created_at DESC, m.id DESC LIMIT 51`,
+    ],
+    [
+      'journal kind',
+      sql`SELECT * FROM stock_movements m WHERE m.warehouse_id = ${w} AND kind = 'in' AND (m.created_at, m.id) < (now(), 999999999) ORDER BY m.created_at DESC, m.id DESC LIMIT 51`,
+    ],
+    [
+      'journal article',
+      sql`SELECT * FROM stock_movements m WHERE m.warehouse_id = ${w} AND article_id = ${firstArticle + 5} ORDER BY m.created_at DESC, m.id DESC LIMIT 51`,
+    ],
+  ];
+  for (const [name, query] of queries) {
+    const plan = (await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${query}`)) as unknown as {
+      rows: Record<string, string>[];
+    };
+    console.log(`--- ${name}\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
+  }
+}
+
+async function timed(samples: number, call: (i: number) => Promise<{ statusCode: number }>) {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const start = performance.now();
+    const res = await call(i);
+    times.push(performance.now() - start);
+    if (res.statusCode >= 300) throw new Error(`status ${res.statusCode}`);
+  }
+  return p95(times);
+}
+
+async function measure(kind: string, database: Database): Promise<Result[]> {
+  const app = await buildApp({
+    database,
+    docs: false,
+    hashOptions: { memoryCost: 256, timeCost: 1, parallelism: 1 },
+    logger: false,
+  });
+  await app.ready();
+  const { firstArticle, email } = await load(app, database);
+  const client = await login(app, email);
+  const results: Result[] = [];
+  if (EXPLAIN) await explain(app, firstArticle);
+  const add = (metric: string, target: string, value: string, ok: boolean) =>
+    results.push({ metric: `${kind}: ${metric}`, target, value, ok });
+
+  // Warm up the caches and the plans.
+  for (let i = 0; i < 20; i++) await client.get('/api/stock/articles?q=bohrer');
+
+  const searches = ['bohrer', 'SKU-0471', 'kabel 12', '200000004711', 'typ 99999', 'schraube 5 mm'];
+  const search = await timed(SAMPLES, (i) =>
+    client.get(`/api/stock/articles?q=${encodeURIComponent(searches[i % searches.length]!)}`),
+  );
+  add('article search p95 (6 queries, 50 per page)', '≤ 50 ms', ms(search), search <= 50);
+  const none = await timed(Math.min(SAMPLES, 40), () => client.get('/api/stock/articles?q=nothing-matches'));
+  add('article search p95, no match (scans the warehouse)', 'info', ms(none), true);
+  const sorted = await timed(SAMPLES, (i) =>
+    client.get(`/api/stock/articles?sort=${['name', 'sku', 'quantity', 'updated'][i % 4]}`),
+  );
+  add('article list p95 (each sort)', '≤ 50 ms', ms(sorted), sorted <= 50);
+
+  let cursor: string | null = null;
+  const journal = await timed(SAMPLES, async (i) => {
+    const filter = ['', '&kind=in', `&article_id=${firstArticle + (i % 1000)}`, '&from=2020-01-01'][i % 4];
+    const res = await client.get(
+      `/api/stock/movements?limit=50${filter}${cursor && i % 4 === 0 ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    if (i % 4 === 0) cursor = res.json().next_cursor;
+    return res;
+  });
+  add('journal page p95 (filters, cursor pages)', '≤ 50 ms', ms(journal), journal <= 50);
+
+  // One client alone first: what a booking costs without queueing behind the others.
+  const single = await timed(Math.min(SAMPLES, 100), (i) =>
+    client.post(
+      '/api/stock/movements',
+      { article_id: firstArticle + ((i * 104_729) % ARTICLES), kind: 'out', quantity: 1, reason: 'sale' },
+      { 'idempotency-key': randomUUID() },
+    ),
+  );
+  add('booking p95, one client', 'info', ms(single), true);
+
+  // Bookings: 10 clients in parallel, each a stream of goods-out on random articles.
+  const bookingTimes: number[] = [];
+  const perClient = Math.ceil(SAMPLES / 2);
+  await Promise.all(
+    Array.from({ length: 10 }, async (_, c) => {
+      for (let i = 0; i < perClient; i++) {
+        const start = performance.now();
+        const res = await client.post(
+          '/api/stock/movements',
+          {
+            article_id: firstArticle + ((c * 7919 + i * 104_729) % ARTICLES),
+            kind: 'out',
+            quantity: 1,
+            reason: 'sale',
+          },
+          { 'idempotency-key': randomUUID() },
+        );
+        bookingTimes.push(performance.now() - start);
+        if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
+      }
+    }),
+  );
+  const booking = p95(bookingTimes);
+  add('booking p95 at 10 concurrent clients', '≤ 30 ms', ms(booking), booking <= 30);
+
+  const rows = Array.from({ length: 10_000 }, (_, i) => `IMPORT-${i},Importartikel ${i},pcs,5,,,${i % 4}`);
+  const csv = ['sku,name,unit,min_stock,barcode,description,quantity', ...rows].join('\n');
+  const startImport = performance.now();
+  const imported = await client.post('/api/stock/import', csv, { 'content-type': 'text/csv' });
+  const seconds = (performance.now() - startImport) / 1000;
+  if (imported.statusCode !== 200) throw new Error(`import ${imported.statusCode} ${imported.body.slice(0, 300)}`);
+  add(
+    'CSV import of 10 000 rows',
+    '≥ 2 000 rows/s',
+    `${Math.round(10_000 / seconds)} rows/s`,
+    10_000 / seconds >= 2000,
+  );
+
+  // Export over a real socket, consuming the stream while sampling memory.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  global.gc?.();
+  const baseline = process.memoryUsage().heapUsed;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 50);
+  const startExport = performance.now();
+  const res = await fetch(`http://127.0.0.1:${address.port}/api/stock/movements.csv`, {
+    headers: { cookie: client.cookieHeader(), 'accept-language': 'de' },
+  });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  clearInterval(sampler);
+  const exportSeconds = (performance.now() - startExport) / 1000;
+  const growth = (peak - baseline) / 1024 / 1024;
+  add(
+    `journal CSV export (${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB, ${exportSeconds.toFixed(1)} s)`,
+    'constant memory',
+    `heap +${growth.toFixed(0)} MB peak`,
+    growth < 100,
+  );
+  await app.close();
+  return results;
+}
+
+async function main() {
+  const all: Result[] = [];
+  if (only !== 'postgres') {
+    const pglite = await openDatabase();
+    all.push(...(await measure('PGlite', pglite)));
+    await pglite.close();
+  }
+  if (only === 'pglite') {
+    // PostgreSQL not asked for
+  } else if (process.env.DATABASE_URL) {
+    const { Pool } = await import('pg');
+    const admin = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    await admin.query('DROP SCHEMA IF EXISTS bench_stock CASCADE');
+    await admin.end();
+    const pg = await openDatabase({ url: process.env.DATABASE_URL, schema: 'bench_stock', poolSize: 12 });
+    all.push(...(await measure('PostgreSQL', pg)));
+    await pg.close();
+  } else {
+    console.log('  PostgreSQL skipped: set DATABASE_URL');
+  }
+  const width = Math.max(...all.map((r) => r.metric.length));
+  console.log(`\n${'metric'.padEnd(width)}  ${'target'.padEnd(16)}  value`);
+  for (const r of all) console.log(`${r.metric.padEnd(width)}  ${r.target.padEnd(16)}  ${r.value}${r.ok ? '' : '  ✗'}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
