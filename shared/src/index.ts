@@ -63,7 +63,7 @@ export { Checklist, type ChecklistItem } from './ui/checklist';
 export { ConfirmDialog, Dialog, PasswordConfirmDialog } from './ui/dialogs';
 export { Alert, Card, EmptyState, Loading, NoPermission, Page, Skeleton } from './ui/feedback';
 export { SelectField, type SelectOption, TextField } from './ui/fields';
-export { type Feedback, FormFeedback } from './ui/form-feedback';
+export { type Feedback, FormActions, FormFeedback } from './ui/form-feedback';
 export { translatedOptions } from './ui/options';
 export { PageErrorBoundary } from './ui/page-error-boundary';
 export { usePageTitle } from './ui/page-title';

@@ -1,7 +1,7 @@
 import {
   Alert,
   type Feedback,
-  FormFeedback,
+  FormActions,
   SelectField,
   TextField,
   translatedOptions,
@@ -52,12 +52,7 @@ export function WarehouseForm({ values, onChange, onSubmit, submitLabel, busy, f
         />
       </fieldset>
       {(industries.isError || usages.isError) && <Alert kind="error">{t('errors.optionsLoadFailed')}</Alert>}
-      <FormFeedback feedback={feedback} />
-      <div className="actions">
-        <button type="submit" disabled={busy} aria-busy={busy}>
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions form={{ feedback, busy }} submitLabel={submitLabel} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type ErrorTable, errorKey } from '../api/errors';
@@ -135,7 +135,16 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
     [submit],
   );
 
+  const { values, setField } = draft;
+  /** A controlled text or select field's props: `<TextField {...form.field('email')} />`. */
+  const field = <K extends keyof V & string>(name: K) => ({
+    name,
+    value: String(values[name] ?? ''),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setField(name, event.target.value as V[K]),
+  });
+
   return {
+    field,
     values: draft.values,
     setField: draft.setField,
     setValues: draft.setValues,

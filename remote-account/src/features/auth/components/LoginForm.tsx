@@ -1,4 +1,4 @@
-import { allFilled, DELAYS, FormFeedback, TextField, useFormSubmit } from '@lager/shared';
+import { allFilled, DELAYS, FormActions, TextField, useFormSubmit } from '@lager/shared';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { LOGIN_ERRORS, useLoginMutation } from '../api/auth-api';
@@ -20,27 +20,16 @@ export function LoginForm() {
 
   return (
     <form onSubmit={form.onSubmit} noValidate>
-      <TextField
-        label={t('labels.email')}
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onChange={(e) => form.setField('email', e.target.value)}
-      />
+      <TextField label={t('labels.email')} type="email" autoComplete="email" {...form.field('email')} />
       <TextField
         label={t('labels.password')}
         type="password"
         autoComplete="current-password"
-        value={form.values.password}
-        onChange={(e) => form.setField('password', e.target.value)}
+        {...form.field('password')}
       />
-      <FormFeedback feedback={form.feedback} />
-      <div className="actions">
-        <button type="submit" disabled={form.busy || form.done} aria-busy={form.busy}>
-          {t('buttons.login')}
-        </button>
+      <FormActions form={form} submitLabel={t('buttons.login')}>
         <Link to="/forgotpassword">{t('buttons.forgotPassword')}</Link>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { DELAYS, FormFailure, FormFeedback, TextField, useFormSubmit } from '@lager/shared';
+import { DELAYS, FormActions, FormFailure, TextField, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { REGISTER_ERRORS, useLazyCheckEmailQuery, useRegisterMutation } from '../api/auth-api';
@@ -55,13 +55,7 @@ export function RegisterForm() {
   });
 
   const field = (name: keyof RegisterValues, label: string, type: string, autoComplete: string) => (
-    <TextField
-      label={label}
-      type={type}
-      autoComplete={autoComplete}
-      value={form.values[name]}
-      onChange={(e) => form.setField(name, e.target.value)}
-    />
+    <TextField label={label} type={type} autoComplete={autoComplete} {...form.field(name)} />
   );
 
   return (
@@ -70,12 +64,7 @@ export function RegisterForm() {
       {field('email', t('labels.email'), 'email', 'email')}
       {field('password', t('labels.password'), 'password', 'new-password')}
       {field('password_confirmation', t('labels.passwordConfirmation'), 'password', 'new-password')}
-      <FormFeedback feedback={form.feedback} />
-      <div className="actions">
-        <button type="submit" disabled={form.busy || form.done} aria-busy={form.busy}>
-          {t('buttons.register')}
-        </button>
-      </div>
+      <FormActions form={form} submitLabel={t('buttons.register')} />
       {terms && <TermsDialog onAccept={terms.accept} onDecline={terms.decline} />}
     </form>
   );

@@ -1,4 +1,4 @@
-import { Card, DELAYS, FormFeedback, isEmail, Page, TextField, useFormSubmit } from '@lager/shared';
+import { Card, DELAYS, FormActions, isEmail, Page, TextField, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { FORGOT_PASSWORD_ERRORS, useForgotPasswordMutation } from '../api/password-reset-api';
 
@@ -21,19 +21,8 @@ export function ForgotPasswordScreen() {
       <Card>
         <form onSubmit={form.onSubmit} noValidate>
           <p>{t('hints.forgotPassword')}</p>
-          <TextField
-            label={t('labels.email')}
-            type="email"
-            autoComplete="email"
-            value={form.values.email}
-            onChange={(e) => form.setField('email', e.target.value)}
-          />
-          <FormFeedback feedback={form.feedback} />
-          <div className="actions">
-            <button type="submit" disabled={form.busy || form.done} aria-busy={form.busy}>
-              {t('buttons.sendResetLink')}
-            </button>
-          </div>
+          <TextField label={t('labels.email')} type="email" autoComplete="email" {...form.field('email')} />
+          <FormActions form={form} submitLabel={t('buttons.sendResetLink')} />
         </form>
       </Card>
     </Page>

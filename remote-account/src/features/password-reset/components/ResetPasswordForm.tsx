@@ -1,4 +1,4 @@
-import { DELAYS, FormFeedback, TextField, useFormSubmit } from '@lager/shared';
+import { DELAYS, FormActions, TextField, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { passwordFormError } from '../../../lib/password-rules';
 import { RESET_PASSWORD_ERRORS, type ResetLink, useResetPasswordMutation } from '../api/password-reset-api';
@@ -24,22 +24,15 @@ export function ResetPasswordForm({ link }: { link: ResetLink }) {
         label={t('labels.newPassword')}
         type="password"
         autoComplete="new-password"
-        value={form.values.password}
-        onChange={(e) => form.setField('password', e.target.value)}
+        {...form.field('password')}
       />
       <TextField
         label={t('labels.newPasswordConfirmation')}
         type="password"
         autoComplete="new-password"
-        value={form.values.password_confirmation}
-        onChange={(e) => form.setField('password_confirmation', e.target.value)}
+        {...form.field('password_confirmation')}
       />
-      <FormFeedback feedback={form.feedback} />
-      <div className="actions">
-        <button type="submit" disabled={form.busy || form.done} aria-busy={form.busy}>
-          {t('buttons.resetPassword')}
-        </button>
-      </div>
+      <FormActions form={form} submitLabel={t('buttons.resetPassword')} />
     </form>
   );
 }

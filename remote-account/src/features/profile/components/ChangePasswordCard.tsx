@@ -1,4 +1,4 @@
-import { Card, DELAYS, FormFeedback, TextField, useFormSubmit } from '@lager/shared';
+import { Card, DELAYS, FormActions, TextField, useFormSubmit } from '@lager/shared';
 import type { UpdatePasswordApiArg } from '../../../api/generated';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { passwordFormError } from '../../../lib/password-rules';
@@ -21,13 +21,7 @@ export function ChangePasswordCard() {
   });
 
   const field = (name: keyof UpdatePasswordApiArg, label: string, autoComplete: string) => (
-    <TextField
-      label={label}
-      type="password"
-      autoComplete={autoComplete}
-      value={form.values[name]}
-      onChange={(e) => form.setField(name, e.target.value)}
-    />
+    <TextField label={label} type="password" autoComplete={autoComplete} {...form.field(name)} />
   );
 
   return (
@@ -36,12 +30,7 @@ export function ChangePasswordCard() {
         {field('current_password', t('labels.currentPassword'), 'current-password')}
         {field('password', t('labels.newPassword'), 'new-password')}
         {field('password_confirmation', t('labels.newPasswordConfirmation'), 'new-password')}
-        <FormFeedback feedback={form.feedback} />
-        <div className="actions">
-          <button type="submit" disabled={form.busy || form.done} aria-busy={form.busy}>
-            {t('buttons.changePassword')}
-          </button>
-        </div>
+        <FormActions form={form} submitLabel={t('buttons.changePassword')} />
       </form>
     </Card>
   );

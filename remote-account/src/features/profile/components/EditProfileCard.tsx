@@ -1,4 +1,4 @@
-import { Card, DELAYS, FormFeedback, TextField, type User, useFormSubmit } from '@lager/shared';
+import { Card, DELAYS, FormActions, TextField, type User, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { PROFILE_ERRORS, useUpdateProfileMutation } from '../api/profile-api';
 import { type ProfileValues, profileError, profilePayload } from './profile-rules';
@@ -29,8 +29,7 @@ export function EditProfileCard({ user }: { user: User }) {
           autoComplete="name"
           placeholder={user.name}
           hint={t('hints.currentValue', { value: user.name })}
-          value={form.values.name}
-          onChange={(e) => form.setField('name', e.target.value)}
+          {...form.field('name')}
         />
         <TextField
           label={t('labels.email')}
@@ -38,15 +37,9 @@ export function EditProfileCard({ user }: { user: User }) {
           autoComplete="email"
           placeholder={user.email}
           hint={t('hints.currentValue', { value: user.email })}
-          value={form.values.email}
-          onChange={(e) => form.setField('email', e.target.value)}
+          {...form.field('email')}
         />
-        <FormFeedback feedback={form.feedback} />
-        <div className="actions">
-          <button type="submit" disabled={form.busy || form.done} aria-busy={form.busy}>
-            {t('buttons.saveProfile')}
-          </button>
-        </div>
+        <FormActions form={form} submitLabel={t('buttons.saveProfile')} />
       </form>
     </Card>
   );

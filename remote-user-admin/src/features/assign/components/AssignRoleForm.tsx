@@ -1,7 +1,7 @@
 import {
   Alert,
   allFilled,
-  FormFeedback,
+  FormActions,
   Loading,
   SelectField,
   useAuth,
@@ -45,22 +45,15 @@ export function AssignRoleForm({ warehouseId }: { warehouseId: number }) {
       {users.length === 0 && <Alert kind="info">{t('messages.noAssignableUsers')}</Alert>}
       <SelectField
         label={t('labels.user')}
-        value={form.values.user_id}
-        onChange={(e) => form.setField('user_id', e.target.value)}
+        {...form.field('user_id')}
         options={users.map((m) => ({ value: m.id, label: t('labels.userOption', { name: m.name, email: m.email }) }))}
       />
       <SelectField
         label={t('labels.role')}
-        value={form.values.role_id}
-        onChange={(e) => form.setField('role_id', e.target.value)}
+        {...form.field('role_id')}
         options={roles.data.map((r) => ({ value: r.id, label: r.name }))}
       />
-      <FormFeedback feedback={form.feedback} />
-      <div className="actions">
-        <button type="submit" disabled={form.busy} aria-busy={form.busy}>
-          {t('buttons.assign')}
-        </button>
-      </div>
+      <FormActions form={form} submitLabel={t('buttons.assign')} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import {
   Alert,
   allFilled,
   DELAYS,
-  FormFeedback,
+  FormActions,
   isEmail,
   Loading,
   SelectField,
@@ -42,28 +42,16 @@ export function InviteUserForm() {
 
   return (
     <form onSubmit={form.onSubmit} noValidate>
-      <TextField
-        label={t('labels.email')}
-        type="email"
-        autoComplete="off"
-        value={form.values.email}
-        onChange={(e) => form.setField('email', e.target.value)}
-      />
+      <TextField label={t('labels.email')} type="email" autoComplete="off" {...form.field('email')} />
       <SelectField
         label={t('labels.role')}
-        value={form.values.role_id}
-        onChange={(e) => form.setField('role_id', e.target.value)}
+        {...form.field('role_id')}
         options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
         disabled={roles.isLoading}
       />
       {roles.isLoading && <Loading />}
       {roles.isError && <Alert kind="error">{t('errors.loadRolesFailed')}</Alert>}
-      <FormFeedback feedback={form.feedback} />
-      <div className="actions">
-        <button type="submit" disabled={form.busy || form.done} aria-busy={form.busy}>
-          {t('buttons.sendInvitation')}
-        </button>
-      </div>
+      <FormActions form={form} submitLabel={t('buttons.sendInvitation')} />
     </form>
   );
 }

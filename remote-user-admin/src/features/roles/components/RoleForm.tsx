@@ -1,4 +1,4 @@
-import { Alert, Checklist, FormFeedback, isBlank, Loading, TextField, useFormSubmit } from '@lager/shared';
+import { Alert, Checklist, FormActions, isBlank, Loading, TextField, useFormSubmit } from '@lager/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../../lib/namespace';
@@ -49,17 +49,8 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
 
   return (
     <form onSubmit={form.onSubmit} noValidate>
-      <TextField
-        label={t('labels.roleName')}
-        value={values.name}
-        onChange={(e) => setField('name', e.target.value)}
-        required
-      />
-      <TextField
-        label={t('labels.description')}
-        value={values.description}
-        onChange={(e) => setField('description', e.target.value)}
-      />
+      <TextField label={t('labels.roleName')} {...form.field('name')} required />
+      <TextField label={t('labels.description')} {...form.field('description')} />
       {permissions.isLoading && <Loading />}
       {permissions.isError && <Alert kind="error">{t('errors.loadPermissionsFailed')}</Alert>}
       {permissions.data && (
@@ -73,12 +64,7 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
           onChange={(ids) => setField('permissions', ids)}
         />
       )}
-      <FormFeedback feedback={form.feedback} />
-      <div className="actions">
-        <button type="submit" disabled={!isComplete(values) || form.busy || form.done} aria-busy={form.busy}>
-          {t('buttons.saveRole')}
-        </button>
-      </div>
+      <FormActions form={form} submitLabel={t('buttons.saveRole')} disabled={!isComplete(values)} />
     </form>
   );
 }
