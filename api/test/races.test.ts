@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
 import { invitations, memberships, users } from '../src/db/schema';
 import type { OutboxMail } from '../src/mail/transport';
+import { verificationUrl } from '../src/services/tokens';
 import { buildTestApp, Client, createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';
 
 let database: Database;
@@ -108,6 +109,22 @@ describe('invitation token', () => {
       .from(memberships)
       .where(and(eq(memberships.userId, guest.user.id), eq(memberships.warehouseId, warehouse.id)));
     expect(member.length).toBe(invitation!.status === 'accepted' ? 1 : 0);
+  });
+});
+
+describe('verification link', () => {
+  it('used 10 times at once: every answer 200, verified once, the moment not overwritten later', async () => {
+    const { user, client } = await loggedIn(app, { verified: false });
+    const link = new URL(verificationUrl('http://web.test', 'test-app-key', user.id, user.email));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => client.get(`/api${link.pathname}${link.search}`)),
+    );
+    expect(statuses(responses)).toEqual(Array(10).fill(200));
+    const [first] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(first!.emailVerifiedAt).toBeInstanceOf(Date);
+    await client.get(`/api${link.pathname}${link.search}`);
+    const [again] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(again!.emailVerifiedAt).toEqual(first!.emailVerifiedAt);
   });
 });
 
