@@ -34,7 +34,13 @@ export { RequirePermission } from './auth/require-permission';
 export { browser } from './browser';
 export * from './config/runtime-config';
 export * from './constants';
-export { FormFailure, type FormSubmitOptions, type Message, useFormSubmit } from './forms/use-form-submit';
+export {
+  FormFailure,
+  type FormSubmit,
+  type FormSubmitOptions,
+  type Message,
+  useFormSubmit,
+} from './forms/use-form-submit';
 export { useSingleFlight } from './forms/use-single-flight';
 export { useDelayed } from './hooks/use-delayed';
 export { useDelayedNavigation } from './hooks/use-delayed-navigation';

@@ -1,58 +1,51 @@
 import {
   Alert,
-  type Feedback,
   FormActions,
+  type FormSubmit,
   SelectField,
   TextField,
   translatedOptions,
   useListIndustriesQuery,
   useListUsagesQuery,
 } from '@lager/shared';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WarehouseFormValues } from './warehouse-form-values';
 
 interface WarehouseFormProps {
-  values: WarehouseFormValues;
-  onChange: <K extends keyof WarehouseFormValues>(field: K, value: WarehouseFormValues[K]) => void;
-  onSubmit: (event: FormEvent) => void;
+  /** useFormSubmit of the new or the edit page. */
+  form: FormSubmit<WarehouseFormValues>;
   submitLabel: string;
-  /** A request runs or the screen is about to leave: no second submit. */
-  busy: boolean;
-  feedback: Feedback | null;
 }
 
 /** Name, industry and usage: the one form behind "new warehouse" and "edit warehouse". */
-export function WarehouseForm({ values, onChange, onSubmit, submitLabel, busy, feedback }: WarehouseFormProps) {
+export function WarehouseForm({ form, submitLabel }: WarehouseFormProps) {
   const { t, i18n } = useTranslation('warehouseAdmin');
   const industries = useListIndustriesQuery();
   const usages = useListUsagesQuery();
+  // The option names are translation keys (spec §3): shown translated, 'other' first.
+  const lists = [
+    {
+      field: 'industry_id',
+      label: t('labels.industry'),
+      options: translatedOptions(industries.data, 'industries', t, i18n.language),
+    },
+    {
+      field: 'usage_id',
+      label: t('labels.usage'),
+      options: translatedOptions(usages.data, 'usages', t, i18n.language),
+    },
+  ] as const;
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <fieldset disabled={busy}>
-        <TextField
-          label={t('common:labels.name')}
-          name="name"
-          value={values.name}
-          onChange={(e) => onChange('name', e.target.value)}
-        />
-        <SelectField
-          label={t('labels.industry')}
-          name="industry_id"
-          value={values.industry_id}
-          options={translatedOptions(industries.data, 'industries', t, i18n.language)}
-          onChange={(e) => onChange('industry_id', e.target.value)}
-        />
-        <SelectField
-          label={t('labels.usage')}
-          name="usage_id"
-          value={values.usage_id}
-          options={translatedOptions(usages.data, 'usages', t, i18n.language)}
-          onChange={(e) => onChange('usage_id', e.target.value)}
-        />
+    <form onSubmit={form.onSubmit} noValidate>
+      {/* A request runs or the page is about to leave: nothing changes any more. */}
+      <fieldset disabled={form.busy || form.done}>
+        <TextField label={t('common:labels.name')} {...form.field('name')} />
+        {lists.map((list) => (
+          <SelectField key={list.field} label={list.label} options={list.options} {...form.field(list.field)} />
+        ))}
       </fieldset>
       {(industries.isError || usages.isError) && <Alert kind="error">{t('errors.optionsLoadFailed')}</Alert>}
-      <FormActions form={{ feedback, busy }} submitLabel={submitLabel} />
+      <FormActions form={form} submitLabel={submitLabel} />
     </form>
   );
 }

@@ -160,3 +160,6 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
     onSubmit,
   };
 }
+
+/** What useFormSubmit returns, for components that render a form another component owns. */
+export type FormSubmit<V extends Record<string, unknown>> = ReturnType<typeof useFormSubmit<V>>;

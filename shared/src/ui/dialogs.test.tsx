@@ -30,7 +30,12 @@ function Screen({ kind }: { kind: 'confirm' | 'password' }) {
       {open && kind === 'password' && (
         <PasswordConfirmDialog
           confirmLabel="Delete for good"
-          onConfirm={(password) => setLog(`password ${password.length}`)}
+          form={{
+            busy: false,
+            done: false,
+            feedback: null,
+            submit: ({ password }) => setLog(`password ${password.length}`),
+          }}
           onCancel={() => setOpen(false)}
         />
       )}

@@ -105,28 +105,19 @@ interface PasswordConfirmDialogProps {
   title?: string;
   message?: ReactNode;
   confirmLabel?: string;
-  busy?: boolean;
-  /** What the last attempt said (useFormSubmit's `feedback`). */
-  feedback?: Feedback | null;
-  onConfirm: (password: string) => void;
+  /** useFormSubmit over `{ password }`: it validates, sends, locks and says what happened. */
+  form: { busy: boolean; done: boolean; feedback: Feedback | null; submit: (values: { password: string }) => unknown };
   onCancel: () => void;
 }
 
 /** Asks for the password before a destructive action; the password is never stored. */
-export function PasswordConfirmDialog({
-  title,
-  message,
-  confirmLabel,
-  busy,
-  feedback,
-  onConfirm,
-  onCancel,
-}: PasswordConfirmDialogProps) {
+export function PasswordConfirmDialog({ title, message, confirmLabel, form, onCancel }: PasswordConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [password, setPassword] = useState('');
+  const busy = form.busy || form.done;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!busy) onConfirm(password);
+    if (!busy) void form.submit({ password });
   };
   return (
     <Dialog
@@ -142,7 +133,7 @@ export function PasswordConfirmDialog({
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <FormFeedback feedback={feedback} />
+        <FormFeedback feedback={form.feedback} />
         <div className="actions">
           <button type="button" className="secondary" onClick={onCancel} disabled={busy}>
             {t('buttons.cancel')}

@@ -32,9 +32,7 @@ export function DeleteAccountCard() {
           title={t('titles.deleteAccount')}
           message={t('hints.deleteWarning')}
           confirmLabel={t('buttons.confirmDelete')}
-          busy={locked}
-          feedback={form.feedback}
-          onConfirm={(password) => void form.submit({ password })}
+          form={form}
           onCancel={() => !locked && setOpen(false)}
         />
       )}

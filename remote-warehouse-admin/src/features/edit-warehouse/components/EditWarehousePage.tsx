@@ -56,14 +56,7 @@ export function EditWarehousePage() {
 
   return (
     <Page title={t('titles.edit')}>
-      <WarehouseForm
-        values={form.values}
-        onChange={form.setField}
-        onSubmit={form.onSubmit}
-        submitLabel={t('common:buttons.save')}
-        busy={form.busy || form.done}
-        feedback={form.feedback}
-      />
+      <WarehouseForm form={form} submitLabel={t('common:buttons.save')} />
     </Page>
   );
 }

@@ -36,9 +36,7 @@ export function LeaveWarehousesDialog({ warehouseIds, onLeft, onClose }: LeaveWa
       title={t('dialogs.leaveTitle')}
       message={t('dialogs.leaveText', { count: warehouseIds.length })}
       confirmLabel={t('buttons.leave')}
-      busy={form.busy || form.done}
-      feedback={form.feedback}
-      onConfirm={(password) => void form.submit({ password })}
+      form={form}
       onCancel={onClose}
     />
   );

@@ -31,9 +31,7 @@ export function DeleteWarehousesDialog({ warehouseIds, onDeleted, onClose }: Del
       title={t('dialogs.deleteTitle')}
       message={t('dialogs.deleteText', { count: warehouseIds.length })}
       confirmLabel={t('buttons.delete')}
-      busy={form.busy || form.done}
-      feedback={form.feedback}
-      onConfirm={(password) => void form.submit({ password })}
+      form={form}
       onCancel={onClose}
     />
   );

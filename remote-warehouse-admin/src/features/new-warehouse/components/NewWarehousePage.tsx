@@ -25,14 +25,7 @@ export function NewWarehousePage() {
 
   return (
     <Page title={t('titles.new')}>
-      <WarehouseForm
-        values={form.values}
-        onChange={form.setField}
-        onSubmit={form.onSubmit}
-        submitLabel={t('buttons.create')}
-        busy={form.busy || form.done}
-        feedback={form.feedback}
-      />
+      <WarehouseForm form={form} submitLabel={t('buttons.create')} />
     </Page>
   );
 }
