@@ -8,7 +8,7 @@ import {
   useAppDispatch,
   useFormSubmit,
 } from '@lager/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Article,
@@ -68,6 +68,15 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
   const [search, setSearch] = useState('');
   const [pinned, setPinned] = useState<Article[]>([]);
   const [unknown, setUnknown] = useState(false);
+  /** The count field to focus once it is on screen (a scanned article may need a render first). */
+  const [focusTarget, setFocusTarget] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusTarget === null) return;
+    const field = document.getElementById(fieldId(focusTarget));
+    if (!field) return;
+    field.focus();
+    setFocusTarget(null);
+  });
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const { data, isLoading, isError } = useListStockArticlesQuery({ q: q || undefined, sort: 'sku', limit: 100 });
   // Counted and scanned articles stay on the sheet when the search changes.
@@ -97,10 +106,7 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
       if (found) setPinned((list) => [found, ...list]);
     }
     setUnknown(!match);
-    if (match) {
-      const id = fieldId(match.id);
-      setTimeout(() => document.getElementById(id)?.focus(), 0);
-    }
+    if (match) setFocusTarget(match.id);
   };
 
   return (
