@@ -1,11 +1,9 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext, RateLimits } from './context';
 import { type Database, type DatabaseOptions, openDatabase } from './db/client';
-import { AppError } from './errors';
 import { languageFrom } from './i18n';
 import { withRedaction } from './logging/redact';
 import { createMemoryTransport, type MailTransport } from './mail/transport';
@@ -14,6 +12,7 @@ import { authorizationPlugin } from './plugins/authorization';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { registerRoutes } from './routes';
@@ -114,11 +113,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'throttled', 'throttle', { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
-  });
+  await app.register(rateLimitsPlugin);
   if (options.docs !== false) await app.register(docsPlugin);
   await app.register(sessionPlugin);
   await app.register(authorizationPlugin);

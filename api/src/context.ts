@@ -11,8 +11,12 @@ export interface RateLimit {
 }
 
 export interface RateLimits {
-  /** Failed logins per e-mail + IP. */
+  /** Login attempts per e-mail + IP. */
   login: RateLimit;
+  /** Login attempts per e-mail from any address; default 4× `login`. */
+  loginPerAccount?: RateLimit;
+  /** Login attempts per address over any e-mails; default 6× `login`. */
+  loginPerIp?: RateLimit;
   register: RateLimit;
   checkEmail: RateLimit;
   forgotPassword: RateLimit;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
 import type { OutboxMail } from '../src/mail/transport';
+import { rateLimitCounters } from '../src/rate-limit/schema';
 import { verificationUrl } from '../src/services/tokens';
 import { buildTestApp, Client, createUser, loggedIn, openTestDatabase, PASSWORD } from './helpers';
 
@@ -110,6 +111,9 @@ describe('rate limits', () => {
     }));
   });
   afterAll(() => limited.close());
+  // Counters live in the database and every instance on it shares them: start each case from zero,
+  // not from what the generous app above counted for 127.0.0.1.
+  beforeEach(() => limited.ctx.db.delete(rateLimitCounters));
 
   it('answers 429 with Retry-After after 5 failed logins per e-mail and IP', async () => {
     const user = await createUser(limited);

@@ -1,7 +1,6 @@
-import { lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { accessLogs } from '../db/schema';
+import { type AccessLogRow, deleteAccessLogsBefore, insertAccessLogs } from '../data/access-logs';
 import { purgeExpiredSessions } from './session';
 
 export const ACCESS_LOG_RETENTION_DAYS = 30;
@@ -68,7 +67,7 @@ function anonymousBudget() {
 }
 
 async function accessLogRows(app: FastifyInstance, options: { schedule: boolean }) {
-  let buffer: (typeof accessLogs.$inferInsert)[] = [];
+  let buffer: AccessLogRow[] = [];
   let pending: Promise<void> = Promise.resolve();
   const anonymous = anonymousBudget();
 
@@ -77,7 +76,7 @@ async function accessLogRows(app: FastifyInstance, options: { schedule: boolean 
     const rows = buffer;
     buffer = [];
     pending = pending
-      .then(() => app.ctx.db.insert(accessLogs).values(rows))
+      .then(() => insertAccessLogs(app.ctx.db, rows))
       .then(() => undefined)
       .catch((err) => app.log.warn({ err }, 'access log write failed'));
     return pending;
@@ -85,12 +84,9 @@ async function accessLogRows(app: FastifyInstance, options: { schedule: boolean 
 
   const purge = async (now = new Date()) => {
     const before = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-    const deleted = await app.ctx.db
-      .delete(accessLogs)
-      .where(lt(accessLogs.createdAt, before))
-      .returning({ id: accessLogs.id });
+    const deleted = await deleteAccessLogsBefore(app.ctx.db, before);
     await purgeExpiredSessions(app);
-    return deleted.length;
+    return deleted;
   };
 
   app.decorate('accessLog', { flush, purge });

@@ -93,5 +93,6 @@ export const inputPlugin = fp(
       if (error) throw error;
     });
   },
-  { name: 'lager-input' },
+  // After authorization: 401/403 come before anything about the input.
+  { name: 'lager-input', dependencies: ['lager-authorization'] },
 );

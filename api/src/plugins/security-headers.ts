@@ -38,4 +38,5 @@ async function securityHeaders(app: FastifyInstance) {
   });
 }
 
+// Registered first, before the session plugin, so even a 419 from the session check carries the headers.
 export const securityHeadersPlugin = fp(securityHeaders, { name: 'lager-security-headers' });

@@ -1,9 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionState } from '../context';
-import { sessions, users } from '../db/schema';
+import {
+  deleteIdleSessions,
+  deleteSession,
+  deleteUserSessions,
+  findActiveSession,
+  insertSession,
+  touchSession,
+} from '../data/sessions';
 import { AppError } from '../errors';
 import { randomToken, safeEqual, sha256 } from '../services/tokens';
 
@@ -53,7 +59,7 @@ const isStored = (session: SessionState | null): session is SessionState => !!se
 /** Drops the current session (if any) and starts a new one with a new id and CSRF token. */
 export async function regenerateSession(request: FastifyRequest, reply: FastifyReply, userId: number | null) {
   const { db } = request.server.ctx;
-  if (isStored(request.session)) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+  if (isStored(request.session)) await deleteSession(db, request.session.id);
   if (userId === null) {
     const state: SessionState = { id: '', csrfToken: randomToken(30), userId: null, lastActivity: new Date() };
     request.session = state;
@@ -62,7 +68,7 @@ export async function regenerateSession(request: FastifyRequest, reply: FastifyR
   }
   const rawId = randomToken(30);
   const state: SessionState = { id: sha256(rawId), csrfToken: randomToken(30), userId, lastActivity: new Date() };
-  await db.insert(sessions).values({
+  await insertSession(db, {
     id: state.id,
     csrfToken: state.csrfToken,
     userId,
@@ -76,12 +82,11 @@ export async function regenerateSession(request: FastifyRequest, reply: FastifyR
 }
 
 export async function destroyOtherSessions(app: FastifyInstance, userId: number, keepId?: string) {
-  const where = keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId);
-  await app.ctx.db.delete(sessions).where(where);
+  await deleteUserSessions(app.ctx.db, userId, keepId);
 }
 
 export async function purgeExpiredSessions(app: FastifyInstance) {
-  await app.ctx.db.delete(sessions).where(lt(sessions.lastActivity, cutoff(app)));
+  await deleteIdleSessions(app.ctx.db, cutoff(app));
 }
 
 async function loadSession(request: FastifyRequest, reply: FastifyReply) {
@@ -100,18 +105,13 @@ async function loadSession(request: FastifyRequest, reply: FastifyReply) {
   }
   const { db } = request.server.ctx;
   const id = sha256(raw);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.lastActivity, cutoff(request.server))))
-    .limit(1);
+  const row = await findActiveSession(db, id, cutoff(request.server));
   if (!row) return;
   const { session } = row;
   request.session = { id, csrfToken: session.csrfToken, userId: session.userId, lastActivity: session.lastActivity };
   request.user = row.user;
   if (Date.now() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastActivity: new Date() }).where(eq(sessions.id, id));
+    await touchSession(db, id);
   }
 }
 

@@ -1,11 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { emailTaken, findUserByEmail, insertUser, normalizeEmail, updateUser } from '../data/users';
-import { AppError, fieldError, validationError } from '../errors';
+import { fieldError, validationError } from '../errors';
 import { t } from '../i18n/request';
 import { regenerateSession, SESSION_COOKIE, setSessionCookies } from '../plugins/session';
 import { Email, MessageBody, Password, Required, responses, UserBody } from '../schemas/common';
 import { userJson } from '../schemas/wire';
-import { LoginThrottle } from '../services/login-throttle';
 import { sendVerificationMail } from '../services/mail';
 
 const ACCEPTED = [true, 1, '1', 'yes', 'on', 'true'] as const;
@@ -16,7 +15,6 @@ const rate = (limit: { max: number; windowMs: number }) => ({
 /** Sanctum-style SPA auth: CSRF cookie, login, logout, register, e-mail availability. */
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  const throttle = new LoginThrottle(ctx.rateLimits.login);
 
   app.get(
     '/sanctum/csrf-cookie',
@@ -42,25 +40,17 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const key = `${normalizeEmail(email)}|${request.ip}`;
-      const wait = throttle.retryAfter(key);
-      if (wait > 0) {
-        throw new AppError(429, 'loginThrottled', 'auth.throttled', {
-          vars: { seconds: wait },
-          errors: { email: [{ key: 'loginThrottled', vars: { seconds: wait } }] },
-          headers: { 'retry-after': String(wait) },
-        });
-      }
+      // Counted before the password is checked: parallel attempts cannot all slip under the limit (429).
+      const attempt = await app.loginThrottle.attempt(normalizeEmail(email), request.ip);
       const user = await findUserByEmail(ctx.db, email);
       // An unknown address costs one argon2 verification too, so timing does not reveal accounts.
       const valid = user
         ? await ctx.passwords.verify(user.password, password)
         : await ctx.passwords.verifyNone(password);
       if (!user || !valid) {
-        throttle.fail(key);
         throw fieldError('email', 'invalidCredentials', 'auth.failed');
       }
-      throttle.clear(key);
+      await attempt.succeeded();
       const updated = request.headers['accept-language']
         ? await updateUser(ctx.db, user.id, { language: request.lang })
         : user;
