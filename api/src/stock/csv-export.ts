@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../db/client';
 import type { Language } from '../i18n';
-import { type JournalFilter, journalRows, type MovementJson } from './journal';
+import { assertJournalFilter, type JournalFilter, journalRows, type MovementJson } from './journal';
 
 const COLUMNS: { key: keyof MovementJson; de: string; en: string }[] = [
   { key: 'created_at', de: 'Zeitpunkt', en: 'Time' },
@@ -29,6 +29,8 @@ const neutralize = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : t
  * UTF-8 with BOM so Excel picks the right encoding.
  */
 export function journalCsv(db: Db, warehouseId: number, filter: JournalFilter, lang: Language): Readable {
+  // Refuse bad dates now (422): once streaming has begun the status line is already sent.
+  assertJournalFilter(filter);
   const delimiter = lang === 'de' ? ';' : ',';
   const number = (value: number) => (lang === 'de' ? String(value).replace('.', ',') : String(value));
   async function* lines() {

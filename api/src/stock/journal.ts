@@ -55,6 +55,12 @@ function parseInstant(field: 'from' | 'to', value: string): Date {
   return date;
 }
 
+/** Throws the 422 a bad `from`/`to` gets, before anything is queried. */
+export function assertJournalFilter(filter: JournalFilter) {
+  if (filter.from) parseInstant('from', filter.from);
+  if (filter.to) parseInstant('to', filter.to);
+}
+
 function filterConditions(warehouseId: number, filter: JournalFilter): SQL[] {
   const conditions: (SQL | undefined)[] = [eq(m.warehouseId, warehouseId)];
   if (filter.article_id) conditions.push(eq(m.articleId, filter.article_id));
