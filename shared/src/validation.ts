@@ -8,3 +8,10 @@ export const isBlank = (value: string | null | undefined): boolean => !value || 
 export const isLongEnoughPassword = (value: string): boolean => value.length >= MIN_PASSWORD_LENGTH;
 export const allFilled = (...values: Array<string | number | null | undefined>): boolean =>
   values.every((v) => v !== null && v !== undefined && String(v).trim() !== '');
+
+/** The values of a password-confirmed action (PasswordConfirmDialog): never stored, no draft. */
+export const PASSWORD_ONLY = { password: '' };
+
+/** Spec §8: an empty password is refused before anything is sent. */
+export const passwordGiven = (values: { password: string }): string | undefined =>
+  isBlank(values.password) ? 'common:errors.passwordFieldRequired' : undefined;

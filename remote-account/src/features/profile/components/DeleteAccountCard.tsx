@@ -1,4 +1,4 @@
-import { Card, DELAYS, isBlank, PasswordConfirmDialog, useFormSubmit } from '@lager/shared';
+import { Card, DELAYS, PASSWORD_ONLY, PasswordConfirmDialog, passwordGiven, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { DELETE_ACCOUNT_ERRORS, useDeleteAccountMutation } from '../api/profile-api';
@@ -9,8 +9,8 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
-    initial: { password: '' },
-    validate: (v) => (isBlank(v.password) ? 'errors.passwordFieldRequired' : undefined),
+    initial: PASSWORD_ONLY,
+    validate: passwordGiven,
     send: (v) => deleteAccount({ password: v.password }).unwrap(),
     errors: DELETE_ACCOUNT_ERRORS,
     success: 'messages.accountDeleted',

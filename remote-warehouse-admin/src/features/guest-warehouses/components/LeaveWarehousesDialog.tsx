@@ -1,4 +1,4 @@
-import { DELAYS, isBlank, PasswordConfirmDialog, useFormSubmit } from '@lager/shared';
+import { DELAYS, PASSWORD_ONLY, PasswordConfirmDialog, passwordGiven, useFormSubmit } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { LEAVE_WAREHOUSE_ERRORS } from '../api/guest-warehouses';
 import { useLeaveGuestWarehouses } from '../hooks/useLeaveGuestWarehouses';
@@ -18,8 +18,8 @@ export function LeaveWarehousesDialog({ warehouseIds, onLeft, onClose }: LeaveWa
   const { leaveAll } = useLeaveGuestWarehouses();
   const form = useFormSubmit({
     ns: 'warehouseAdmin',
-    initial: { password: '' },
-    validate: (v) => (isBlank(v.password) ? 'common:errors.passwordFieldRequired' : undefined),
+    initial: PASSWORD_ONLY,
+    validate: passwordGiven,
     send: async (v) => {
       const outcome = await leaveAll(warehouseIds, v.password);
       onLeft(outcome.left);

@@ -1,4 +1,4 @@
-import { DELAYS, isBlank, PasswordConfirmDialog, useFormSubmit } from '@lager/shared';
+import { DELAYS, PASSWORD_ONLY, PasswordConfirmDialog, passwordGiven, useFormSubmit } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { DELETE_WAREHOUSES_ERRORS, useDeleteWarehousesMutation } from '../api/delete-warehouses';
 
@@ -14,8 +14,8 @@ export function DeleteWarehousesDialog({ warehouseIds, onDeleted, onClose }: Del
   const [remove] = useDeleteWarehousesMutation();
   const form = useFormSubmit({
     ns: 'warehouseAdmin',
-    initial: { password: '' },
-    validate: (v) => (isBlank(v.password) ? 'common:errors.passwordFieldRequired' : undefined),
+    initial: PASSWORD_ONLY,
+    validate: passwordGiven,
     send: async (v) => {
       const result = await remove({ warehouse_ids: warehouseIds, password: v.password }).unwrap();
       onDeleted();
