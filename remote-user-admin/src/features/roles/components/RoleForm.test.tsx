@@ -1,3 +1,4 @@
+import { PERMISSION_GROUPS } from '@lager/shared';
 import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
@@ -35,11 +36,88 @@ test('permission labels come from the catalogue (translated), not the server tex
 test('an unknown permission name falls back to the server description', async () => {
   server.use(
     rest.get(`${API}/api/admin/permissions`, () =>
-      HttpResponse.json([{ id: 99, name: 'count_stock', description: 'Bestand zählen' }]),
+      HttpResponse.json([{ id: 99, name: 'audit_log', description: 'Protokoll lesen' }]),
     ),
   );
   mount('/admin/user/roles/new');
-  expect(await screen.findByRole('checkbox', { name: 'Bestand zählen' })).toBeInTheDocument();
+  expect(await screen.findByRole('checkbox', { name: 'Protokoll lesen' })).toBeInTheDocument();
+});
+
+/** The twelve permissions as the API lists them (stock-spec.md: ids 7..12 are the stock ones). */
+const TWELVE = [...PERMISSION_GROUPS.users, ...PERMISSION_GROUPS.stock].map((name, i) => ({
+  id: i + 1,
+  name,
+  description: `server ${name}`,
+}));
+
+test.each([
+  [
+    'en',
+    'Users and roles',
+    ['Create roles', 'Edit roles', 'Delete roles', 'Assign roles to users', 'Invite users', 'Remove users'],
+    'Stock',
+    [
+      'View stock',
+      'Manage articles',
+      'Book goods in and out',
+      'Count and correct stock',
+      'Transfer stock',
+      'Reverse movements',
+    ],
+  ],
+  [
+    'de',
+    'Benutzer und Rollen',
+    [
+      'Rollen erstellen',
+      'Rollen bearbeiten',
+      'Rollen löschen',
+      'Benutzern Rollen zuweisen',
+      'Benutzer einladen',
+      'Benutzer entfernen',
+    ],
+    'Bestand',
+    [
+      'Bestand ansehen',
+      'Artikel verwalten',
+      'Waren ein- und ausbuchen',
+      'Bestand zählen und korrigieren',
+      'Bestand umlagern',
+      'Bewegungen stornieren',
+    ],
+  ],
+] as const)('the twelve permissions in two groups (%s)', async (language, usersLegend, users, stockLegend, stock) => {
+  server.use(rest.get(`${API}/api/admin/permissions`, () => HttpResponse.json([...TWELVE].reverse())));
+  mount('/admin/user/roles/new', language);
+  const usersGroup = await screen.findByRole('group', { name: usersLegend });
+  const stockGroup = screen.getByRole('group', { name: stockLegend });
+  const labels = (group: HTMLElement) =>
+    within(group)
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('label')!.textContent!.trim());
+  expect(labels(usersGroup)).toEqual(users);
+  expect(labels(stockGroup)).toEqual(stock);
+});
+
+test('select all in the stock group ticks only the stock permissions and keeps the other group; ids are sent', async () => {
+  server.use(rest.get(`${API}/api/admin/permissions`, () => HttpResponse.json(TWELVE)));
+  const bodies = captureSave('post', 'api/admin/createrole');
+  const { user } = mount('/admin/user/roles/new');
+  const stockGroup = await screen.findByRole('group', { name: 'Stock' });
+  const usersGroup = screen.getByRole('group', { name: 'Users and roles' });
+  await user.type(screen.getByLabelText('Role name'), 'Lager');
+  await user.click(within(usersGroup).getByRole('checkbox', { name: 'Invite users' }));
+  await user.click(within(stockGroup).getByRole('button', { name: 'Select all' }));
+  const checked = (group: HTMLElement) =>
+    within(group)
+      .getAllByRole('checkbox')
+      .filter((b) => (b as HTMLInputElement).checked).length;
+  expect(checked(stockGroup)).toBe(6);
+  expect(checked(usersGroup)).toBe(1);
+  await user.click(within(stockGroup).getByRole('checkbox', { name: 'Reverse movements' }));
+  await user.click(saveButton());
+  await waitFor(() => expect(bodies).toHaveLength(1));
+  expect(bodies[0]).toEqual({ name: 'Lager', description: '', permissions: [5, 7, 8, 9, 10, 11] });
 });
 
 test('submit stays disabled until the name is non-blank and a permission is ticked', async () => {

@@ -1,4 +1,14 @@
-import { Alert, Checklist, FormActions, isBlank, Loading, TextField, useFormSubmit } from '@lager/shared';
+import {
+  Alert,
+  Checklist,
+  FormActions,
+  isBlank,
+  Loading,
+  PERMISSION_GROUPS,
+  type PermissionGroup,
+  TextField,
+  useFormSubmit,
+} from '@lager/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../../lib/namespace';
@@ -54,19 +64,54 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
       {permissions.isLoading && <Loading />}
       {permissions.isError && <Alert kind="error">{t('errors.loadPermissionsFailed')}</Alert>}
       {permissions.data && (
-        <Checklist
-          legend={t('labels.permissions')}
-          items={permissions.data.map((p) => ({
-            id: p.id,
-            label: t(`permissions.${p.name}`, { defaultValue: p.description }),
-          }))}
-          selected={values.permissions}
-          onChange={(ids) => setField('permissions', ids)}
-        />
+        <fieldset className="permission-groups">
+          <legend>{t('labels.permissions')}</legend>
+          {groupPermissions(permissions.data).map(({ group, items }) => {
+            const ids = items.map((p) => p.id);
+            return (
+              <Checklist
+                key={group}
+                legend={t(`permissionGroups.${group}`)}
+                items={items.map((p) => ({
+                  id: p.id,
+                  label: t(`permissions.${p.name}`, { defaultValue: p.description }),
+                }))}
+                selected={values.permissions.filter((id) => ids.includes(id))}
+                // Select all/none and each tick act on this group; the other group's choice stays.
+                onChange={(chosen) =>
+                  setField('permissions', [...values.permissions.filter((id) => !ids.includes(id)), ...chosen])
+                }
+              />
+            );
+          })}
+        </fieldset>
       )}
       <FormActions form={form} submitLabel={t('buttons.saveRole')} disabled={!isComplete(values)} />
     </form>
   );
+}
+
+interface ListedPermission {
+  id: number;
+  name: string;
+  description: string;
+}
+
+/**
+ * The permissions in the groups of stock-spec.md ("Benutzer und Rollen", "Bestand"), each in
+ * the contract's order; a name the contract does not know joins the first group.
+ */
+function groupPermissions(list: ListedPermission[]): { group: PermissionGroup; items: ListedPermission[] }[] {
+  const groups = Object.entries(PERMISSION_GROUPS) as [PermissionGroup, readonly string[]][];
+  const rank = (p: ListedPermission) => groups.flatMap(([, names]) => names).indexOf(p.name);
+  return groups
+    .map(([group, names], index) => ({
+      group,
+      items: list
+        .filter((p) => names.includes(p.name) || (index === 0 && rank(p) === -1))
+        .sort((a, b) => (rank(a) === -1 ? 1 : rank(b) === -1 ? -1 : rank(a) - rank(b))),
+    }))
+    .filter(({ items }) => items.length > 0);
 }
 
 const isComplete = (v: RoleFormValues) => !isBlank(v.name) && v.permissions.length > 0;
