@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray as notIn, sql } from 'drizzle-orm';
 import type { UserRow } from '../context';
 import { AppError, type FieldErrors, validationError } from '../errors';
 import type { Language } from '../i18n';
@@ -15,7 +15,7 @@ import {
 import type { StoredAnswer, Tx } from './idempotency';
 import { type MovementJson, movementJson } from './journal';
 import { isUniqueViolation } from './pg-errors';
-import { formatQuantity, type Unit } from './quantity';
+import { formatQuantity, isWhole, needsWhole, type Unit, WHOLE_UNITS } from './quantity';
 import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './schema';
 
 export const BOOKING_KINDS = ['in', 'out', 'correction'] as const;
@@ -65,18 +65,23 @@ async function applyDelta(tx: Tx, warehouseId: number, articleId: number, delta:
         eq(a.warehouseId, warehouseId),
         sql`${a.archivedAt} IS NULL`,
         sql`${a.quantity} + ${delta} >= 0`,
+        // A fraction only for units that take one (checked here, so no read is needed before).
+        isWhole(delta) ? undefined : notIn(a.unit, [...WHOLE_UNITS]),
       ),
     )
     .returning();
   return row ?? null;
 }
 
-/** applyDelta, or the precise refusal (404, archived, not enough stock). */
+/** applyDelta, or the precise refusal (404, archived, whole units only, not enough stock). */
 async function applyDeltaOrRefuse(tx: Tx, booker: Booker, articleId: number, delta: number) {
   const row = await applyDelta(tx, booker.warehouseId, articleId, delta);
   if (row) return row;
   const current = await findArticle(tx, booker.warehouseId, articleId);
   if (current.archivedAt) throw articleArchived();
+  if (!isWhole(delta) && needsWhole(current.unit)) {
+    throw validationError({ quantity: [{ key: 'stock.whole', vars: { field: 'quantity' } }] });
+  }
   throw insufficient(booker.lang, current);
 }
 
@@ -109,13 +114,10 @@ export interface BookingBody {
 
 /** Goods in, goods out, or a correction to a counted quantity. */
 export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput): Promise<StoredAnswer<BookingBody>> {
-  const article = await findArticle(tx, booker.warehouseId, input.article_id);
-  if (article.archivedAt) throw articleArchived();
   const errors: FieldErrors = {};
   const note = clean(input.note);
-  const amount = quantityField(errors, 'quantity', input.quantity, article.unit, {
-    positive: input.kind !== 'correction',
-  });
+  // Whole-number units are checked by the booking update itself (one round trip less).
+  const amount = quantityField(errors, 'quantity', input.quantity, 'kg', { positive: input.kind !== 'correction' });
   checkReason(errors, input.kind, input.reason, note);
   if (Object.keys(errors).length) throw validationError(errors);
 
@@ -126,20 +128,22 @@ export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput):
     const [locked] = await tx
       .select()
       .from(a)
-      .where(and(eq(a.id, article.id), eq(a.warehouseId, booker.warehouseId)))
+      .where(and(eq(a.id, input.article_id), eq(a.warehouseId, booker.warehouseId)))
       .for('update');
-    delta = amount - locked!.quantity;
+    if (!locked) throw articleNotFound();
+    if (locked.archivedAt) throw articleArchived();
+    delta = amount - locked.quantity;
     if (delta === 0) {
-      return { statusCode: 200, body: { movement: null, article: articleJson(locked!), unchanged: true } };
+      return { statusCode: 200, body: { movement: null, article: articleJson(locked), unchanged: true } };
     }
-    updated = await applyDeltaOrRefuse(tx, booker, article.id, delta);
+    updated = await applyDeltaOrRefuse(tx, booker, locked.id, delta);
   } else {
     delta = input.kind === 'in' ? amount : -amount;
-    updated = await applyDeltaOrRefuse(tx, booker, article.id, delta);
+    updated = await applyDeltaOrRefuse(tx, booker, input.article_id, delta);
   }
   const [movement] = await journal(tx, booker, [
     {
-      articleId: article.id,
+      articleId: updated.id,
       kind: input.kind,
       delta,
       quantityAfter: updated.quantity,
