@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Db } from '../src/db/client';
@@ -41,7 +42,8 @@ async function describeSchema(db: Db) {
 }
 
 async function pglite() {
-  const client = new PGlite();
+  // The same extensions as db/client.ts: the stock search's migration creates pg_trgm.
+  const client = new PGlite({ extensions: { pg_trgm } });
   await client.waitReady;
   return { client, db: drizzle({ client, schema }) as unknown as Db };
 }
