@@ -32,7 +32,8 @@ beforeAll(async () => {
     memberIds.set(permission, member.user.id);
     if (permission !== 'none') memberRoles.set(permission, roleId!);
   }
-});
+  // PGlite, eight accounts and seven roles: more than the default 30 s on a busy runner.
+}, 120_000);
 afterAll(async () => {
   await app.close();
   await database.close();
