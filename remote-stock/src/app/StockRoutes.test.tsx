@@ -2,8 +2,7 @@ import { answer, HttpResponse, renderWithProviders, setupApiServer } from '@lage
 import { screen } from '@testing-library/react';
 import type { GetStockSummaryApiResponse } from '../api/generated';
 import StockCard from '../features/dashboard/StockCard';
-import { articleHandlers, session } from '../testing/fixtures';
-import StockRoutes from './StockRoutes';
+import { articleHandlers, mountStock, session } from '../testing/fixtures';
 
 const server = setupApiServer(...session(), ...articleHandlers([]));
 const summary = (body: GetStockSummaryApiResponse) =>
@@ -13,15 +12,15 @@ test.each([
   ['de', 'Bestand'],
   ['en', 'Stock'],
 ] as const)('the section page has its title (%s)', async (language, title) => {
-  renderWithProviders(<StockRoutes />, { route: '/stock', path: '/stock/*', language });
+  await mountStock('/stock', language);
   expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   await screen.findByText(
     language === 'de' ? 'Noch keine Artikel in diesem Lager.' : 'No articles in this warehouse yet.',
   );
 });
 
-test('a path the section does not know goes to /', () => {
-  renderWithProviders(<StockRoutes />, { route: '/stock/nothing', path: '/stock/*' });
+test('a path the section does not know goes to /', async () => {
+  await mountStock('/stock/nothing');
   expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
 });
 

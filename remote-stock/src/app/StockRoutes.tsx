@@ -1,13 +1,21 @@
 import '../stock.css';
+import { Loading } from '@lager/shared';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ArticleDetailPage } from '../features/articles/ArticleDetailPage';
-import { EditArticlePage, NewArticlePage } from '../features/articles/ArticleFormPage';
 import { ArticleListPage } from '../features/articles/ArticleListPage';
-import { QuickBookPage } from '../features/book/QuickBookPage';
-import { StocktakePage } from '../features/count/StocktakePage';
-import { ImportPage } from '../features/import/ImportPage';
-import { MovementsPage } from '../features/movements/MovementsPage';
 import '../i18n';
+
+// The list (/stock, the header link's and the card's target) comes with the section; every
+// other page is fetched when first opened, so a first load of /stock carries only the list.
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+const ArticleDetailPage = page(() => import('../features/articles/ArticleDetailPage'), 'ArticleDetailPage');
+const NewArticlePage = page(() => import('../features/articles/ArticleFormPage'), 'NewArticlePage');
+const EditArticlePage = page(() => import('../features/articles/ArticleFormPage'), 'EditArticlePage');
+const QuickBookPage = page(() => import('../features/book/QuickBookPage'), 'QuickBookPage');
+const StocktakePage = page(() => import('../features/count/StocktakePage'), 'StocktakePage');
+const MovementsPage = page(() => import('../features/movements/MovementsPage'), 'MovementsPage');
+const ImportPage = page(() => import('../features/import/ImportPage'), 'ImportPage');
 
 /**
  * The section's pages, mounted by the shell at /stock/* (section.json). Which user may open which
@@ -15,16 +23,18 @@ import '../i18n';
  */
 export default function StockRoutes() {
   return (
-    <Routes>
-      <Route index element={<ArticleListPage />} />
-      <Route path="articles/new" element={<NewArticlePage />} />
-      <Route path="articles/:id" element={<ArticleDetailPage />} />
-      <Route path="articles/:id/edit" element={<EditArticlePage />} />
-      <Route path="book" element={<QuickBookPage />} />
-      <Route path="count" element={<StocktakePage />} />
-      <Route path="movements" element={<MovementsPage />} />
-      <Route path="import" element={<ImportPage />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route index element={<ArticleListPage />} />
+        <Route path="articles/new" element={<NewArticlePage />} />
+        <Route path="articles/:id" element={<ArticleDetailPage />} />
+        <Route path="articles/:id/edit" element={<EditArticlePage />} />
+        <Route path="book" element={<QuickBookPage />} />
+        <Route path="count" element={<StocktakePage />} />
+        <Route path="movements" element={<MovementsPage />} />
+        <Route path="import" element={<ImportPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,12 +1,19 @@
-import { answer, apiError, HttpResponse, renderWithProviders, setupApiServer } from '@lager/shared/testing';
+import { answer, apiError, HttpResponse, setupApiServer } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
 import type {
   BookStockMovementApiArg,
   BookStockMovementApiResponse,
   ReverseStockMovementApiResponse,
 } from '../../api/generated';
-import StockRoutes from '../../app/StockRoutes';
-import { ALL_STOCK, article, articleHandlers, GUEST_STOCK, movement, session } from '../../testing/fixtures';
+import {
+  ALL_STOCK,
+  article,
+  articleHandlers,
+  GUEST_STOCK,
+  mountStock,
+  movement,
+  session,
+} from '../../testing/fixtures';
 
 const screws = article({ name: 'Screws', sku: 'SCR-1', quantity: 20, min_stock: 5 });
 const sale = movement(screws, { kind: 'out', delta: -2, quantity_after: 20 });
@@ -45,11 +52,10 @@ function bookingAnswers(...answers: Array<'network' | 'ok' | 'insufficient'>) {
   );
 }
 
-const mount = (language: 'de' | 'en' = 'en') =>
-  renderWithProviders(<StockRoutes />, { route: `/stock/articles/${screws.id}`, path: '/stock/*', language });
+const mount = (language: 'de' | 'en' = 'en') => mountStock(`/stock/articles/${screws.id}`, language);
 
 test('stock, reorder level and the article’s journal', async () => {
-  mount('de');
+  await mount('de');
   expect(await screen.findByRole('heading', { level: 1, name: 'Screws' })).toBeInTheDocument();
   expect(screen.getByTestId('stock-quantity')).toHaveTextContent('20 Stk.');
   expect(screen.getByText('5 Stk.')).toBeInTheDocument();
@@ -60,7 +66,7 @@ test('stock, reorder level and the article’s journal', async () => {
 
 test('the owner sees every action', async () => {
   server.use(...session(ALL_STOCK));
-  mount();
+  await mount();
   await screen.findByRole('heading', { level: 1, name: 'Screws' });
   for (const name of ['Goods in', 'Goods out', 'Correction', 'Transfer', 'Archive', 'Delete']) {
     expect(await screen.findByRole('button', { name })).toBeInTheDocument();
@@ -70,7 +76,7 @@ test('the owner sees every action', async () => {
 
 test('a guest with view_stock + book_goods sees goods in and out only: no correction, no article editing', async () => {
   server.use(...session(GUEST_STOCK));
-  mount();
+  await mount();
   expect(await screen.findByRole('button', { name: 'Goods out' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Goods in' })).toBeInTheDocument();
   await screen.findByText(/Goods out/, { selector: 'td' });
@@ -82,7 +88,7 @@ test('a guest with view_stock + book_goods sees goods in and out only: no correc
 
 test('goods out sends an Idempotency-Key; a retry after a lost answer sends the same key, the next booking a new one', async () => {
   bookingAnswers('network', 'ok', 'ok');
-  const { user } = mount();
+  const { user } = await mount();
   await user.click(await screen.findByRole('button', { name: 'Goods out' }));
   await user.type(screen.getByLabelText('Quantity (pcs)'), '3');
   await user.selectOptions(screen.getByLabelText('Reason'), 'Sale');
@@ -113,7 +119,7 @@ test('goods out sends an Idempotency-Key; a retry after a lost answer sends the 
 
 test('a refusal is translated from its code, and ends the submission (the next try gets a new key)', async () => {
   bookingAnswers('insufficient');
-  const { user } = mount('de');
+  const { user } = await mount('de');
   await user.click(await screen.findByRole('button', { name: 'Warenausgang' }));
   await user.type(screen.getByLabelText('Menge (Stk.)'), '30');
   await user.selectOptions(screen.getByLabelText('Grund'), 'Verkauf');
@@ -128,7 +134,7 @@ test('a refusal is translated from its code, and ends the submission (the next t
 
 test('goods out checks the reason before sending; "other" needs a note', async () => {
   bookingAnswers('ok');
-  const { user } = mount();
+  const { user } = await mount();
   await user.click(await screen.findByRole('button', { name: 'Goods out' }));
   await user.type(screen.getByLabelText('Quantity (pcs)'), '1');
   await user.click(screen.getByRole('button', { name: 'Book' }));
@@ -141,7 +147,7 @@ test('goods out checks the reason before sending; "other" needs a note', async (
 
 test('a correction sends the counted stock', async () => {
   bookingAnswers('ok');
-  const { user } = mount();
+  const { user } = await mount();
   await user.click(await screen.findByRole('button', { name: 'Correction' }));
   await user.type(screen.getByLabelText('Counted stock (pcs)'), '17');
   await user.selectOptions(screen.getByLabelText('Reason'), 'Count');
@@ -161,7 +167,7 @@ test('reversing a journal row asks first and sends its own key', async () => {
       );
     }),
   );
-  const { user } = mount();
+  const { user } = await mount();
   await user.click(await screen.findByRole('button', { name: 'Reverse Screws of 22 Nov 2026, 14:05' }));
   const dialog = screen.getByRole('dialog', { name: 'Reverse movement' });
   await user.click(within(dialog).getByRole('button', { name: 'Reverse' }));

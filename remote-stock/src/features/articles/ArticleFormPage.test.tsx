@@ -1,12 +1,11 @@
-import { answer, apiError, HttpResponse, renderWithProviders, setupApiServer } from '@lager/shared/testing';
+import { answer, apiError, HttpResponse, setupApiServer } from '@lager/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import type {
   CreateStockArticleApiArg,
   CreateStockArticleApiResponse,
   UpdateStockArticleApiResponse,
 } from '../../api/generated';
-import StockRoutes from '../../app/StockRoutes';
-import { article, articleHandlers, GUEST_STOCK, session } from '../../testing/fixtures';
+import { article, articleHandlers, GUEST_STOCK, mountStock, session } from '../../testing/fixtures';
 
 const bolts = article({ name: 'Bolts', sku: 'BLT-1', unit: 'box', min_stock: 3, barcode: '4006381333931' });
 const server = setupApiServer(...session(), ...articleHandlers([bolts]));
@@ -16,8 +15,7 @@ beforeEach(() => {
   sent = [];
 });
 
-const mount = (route: string, language: 'de' | 'en' = 'en') =>
-  renderWithProviders(<StockRoutes />, { route, path: '/stock/*', language });
+const mount = (route: string, language: 'de' | 'en' = 'en') => mountStock(route, language);
 
 test('a new article is sent trimmed with a decimal reorder level, then its page opens', async () => {
   server.use(
@@ -30,7 +28,7 @@ test('a new article is sent trimmed with a decimal reorder level, then its page 
       );
     }),
   );
-  const { user } = mount('/stock/articles/new', 'de');
+  const { user } = await mount('/stock/articles/new', 'de');
   await user.type(await screen.findByLabelText('Artikelnummer'), ' OIL-5 ');
   await user.type(screen.getByLabelText('Bezeichnung'), 'Motoröl');
   await user.selectOptions(screen.getByLabelText('Einheit'), 'Liter (l)');
@@ -53,7 +51,7 @@ test('the server’s 422 is shown on the field it names (a translated text, not 
       }),
     ),
   );
-  const { user } = mount('/stock/articles/new');
+  const { user } = await mount('/stock/articles/new');
   await user.type(await screen.findByLabelText('SKU'), 'BLT-1');
   await user.type(screen.getByLabelText('Name'), 'Bolts again');
   await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -66,7 +64,7 @@ test('the server’s 422 is shown on the field it names (a translated text, not 
 });
 
 test('missing fields are marked before anything is sent', async () => {
-  const { user } = mount('/stock/articles/new');
+  const { user } = await mount('/stock/articles/new');
   await user.click(await screen.findByRole('button', { name: 'Save' }));
   expect(await screen.findByText('Please check the marked fields.')).toBeInTheDocument();
   expect(screen.getByLabelText('SKU')).toHaveAccessibleDescription('Please fill in.');
@@ -74,10 +72,10 @@ test('missing fields are marked before anything is sent', async () => {
 });
 
 test('the form keeps a draft: typed values survive leaving the page', async () => {
-  const first = mount('/stock/articles/new');
+  const first = await mount('/stock/articles/new');
   await first.user.type(await screen.findByLabelText('Name'), 'Half typed');
   first.unmount();
-  mount('/stock/articles/new');
+  await mount('/stock/articles/new');
   expect(await screen.findByLabelText('Name')).toHaveValue('Half typed');
 });
 
@@ -89,7 +87,7 @@ test('editing starts from the article and sends PUT', async () => {
       return HttpResponse.json({ article: { ...bolts, name: 'Bolts M8' } });
     }),
   );
-  const { user } = mount(`/stock/articles/${bolts.id}/edit`);
+  const { user } = await mount(`/stock/articles/${bolts.id}/edit`);
   const name = await screen.findByLabelText('Name');
   expect(name).toHaveValue('Bolts');
   expect(screen.getByLabelText('Barcode')).toHaveValue('4006381333931');
@@ -104,7 +102,7 @@ test('editing starts from the article and sends PUT', async () => {
 
 test('without manage_articles the new-article page offers no form', async () => {
   server.use(...session(GUEST_STOCK));
-  mount('/stock/articles/new');
+  await mount('/stock/articles/new');
   expect(await screen.findByText('You do not have the permissions for this page.')).toBeInTheDocument();
   expect(screen.queryByLabelText('SKU')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();

@@ -1,14 +1,7 @@
-import {
-  answer,
-  HttpResponse,
-  renderWithProviders,
-  setupApiServer,
-  trackMissingTranslations,
-} from '@lager/shared/testing';
+import { answer, HttpResponse, setupApiServer, trackMissingTranslations } from '@lager/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import type { ListStockArticlesApiResponse } from '../../api/generated';
-import StockRoutes from '../../app/StockRoutes';
-import { ALL_STOCK, article, GUEST_STOCK, session } from '../../testing/fixtures';
+import { ALL_STOCK, article, GUEST_STOCK, mountStock, session } from '../../testing/fixtures';
 import { SEARCH_DEBOUNCE_MS } from './ArticleListPage';
 
 const server = setupApiServer(...session());
@@ -26,8 +19,7 @@ function listAnswers(pages: Record<string, ListStockArticlesApiResponse>) {
   );
 }
 
-const mount = (route = '/stock', language: 'de' | 'en' = 'en') =>
-  renderWithProviders(<StockRoutes />, { route, path: '/stock/*', language });
+const mount = (route = '/stock', language: 'de' | 'en' = 'en') => mountStock(route, language);
 
 afterEach(() => {
   jest.useRealTimers();
@@ -38,7 +30,7 @@ test('rows show the quantity with its unit in the reader’s language and a low-
   const screws = article({ name: 'Screws', quantity: 1234.5, unit: 'kg', low_stock: true, min_stock: 2000 });
   const bolts = article({ name: 'Bolts', quantity: 40 });
   listAnswers({ '': { articles: [screws, bolts], next_cursor: null } });
-  mount('/stock', 'de');
+  await mount('/stock', 'de');
   const row = (await screen.findByRole('link', { name: 'Screws' })).closest('tr')!;
   expect(within(row).getByText('1.234,5 kg')).toBeInTheDocument();
   expect(within(row).getByText('Meldebestand')).toBeInTheDocument();
@@ -49,14 +41,14 @@ test('rows show the quantity with its unit in the reader’s language and a low-
 
 test('English formats the same quantity the English way', async () => {
   listAnswers({ '': { articles: [article({ name: 'Screws', quantity: 1234.5, unit: 'kg' })], next_cursor: null } });
-  mount('/stock', 'en');
+  await mount('/stock', 'en');
   expect(await screen.findByText('1,234.5 kg')).toBeInTheDocument();
 });
 
 test('search as you type sends one request after the pause, not one per key', async () => {
   jest.useFakeTimers();
   listAnswers({ '': { articles: [], next_cursor: null } });
-  const { user } = mount();
+  const { user } = await mount();
   await screen.findByText('No articles in this warehouse yet.');
   const before = queries.length;
   await user.type(screen.getByLabelText('Search'), 'scr');
@@ -71,7 +63,7 @@ test('search as you type sends one request after the pause, not one per key', as
 
 test('?low=1 (the dashboard card’s link) filters low stock and ticks the box; sort is sent', async () => {
   listAnswers({ '': { articles: [], next_cursor: null } });
-  const { user } = mount('/stock?low=1');
+  const { user } = await mount('/stock?low=1');
   await screen.findByText('No articles found.');
   expect(screen.getByLabelText('Only below reorder level')).toBeChecked();
   expect(queries.at(-1)?.get('low')).toBe('1');
@@ -89,7 +81,7 @@ test('"load more" follows the cursor and appends the next page', async () => {
     '': { articles: [article({ name: 'First' })], next_cursor: 'c2' },
     c2: { articles: [article({ name: 'Second' })], next_cursor: null },
   });
-  const { user } = mount();
+  const { user } = await mount();
   await screen.findByRole('link', { name: 'First' });
   await user.click(screen.getByRole('button', { name: 'Load more' }));
   expect(await screen.findByRole('link', { name: 'Second' })).toBeInTheDocument();
@@ -101,7 +93,7 @@ test('"load more" follows the cursor and appends the next page', async () => {
 test('"New article" and the import only for who may manage articles', async () => {
   listAnswers({ '': { articles: [], next_cursor: null } });
   server.use(...session(GUEST_STOCK));
-  mount();
+  await mount();
   await screen.findByText('No articles in this warehouse yet.');
   await screen.findByRole('link', { name: 'Quick booking' });
   expect(screen.queryByRole('link', { name: 'New article' })).not.toBeInTheDocument();
@@ -112,7 +104,7 @@ test('"New article" and the import only for who may manage articles', async () =
 test('the owner sees every link', async () => {
   listAnswers({ '': { articles: [], next_cursor: null } });
   server.use(...session(ALL_STOCK));
-  mount();
+  await mount();
   expect(await screen.findByRole('link', { name: 'New article' })).toHaveAttribute('href', '/stock/articles/new');
   for (const name of ['Quick booking', 'Stocktake', 'Movements', 'Import']) {
     expect(screen.getByRole('link', { name })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { answer, HttpResponse, renderWithProviders, setupApiServer, setViewportWidth } from '@lager/shared/testing';
+import { answer, HttpResponse, setupApiServer, setViewportWidth } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import type {
   BookStockMovementApiArg,
@@ -6,8 +6,7 @@ import type {
   ListStockArticlesApiResponse,
   ReverseStockMovementApiResponse,
 } from '../../api/generated';
-import StockRoutes from '../../app/StockRoutes';
-import { article, movement, session } from '../../testing/fixtures';
+import { article, mountStock, movement, session } from '../../testing/fixtures';
 
 const milk = article({ name: 'Milk', sku: 'MLK-1', barcode: '4006381333931', quantity: 10, unit: 'pcs' });
 const milkshake = article({ name: 'Milkshake', sku: 'MLK-10', quantity: 4 });
@@ -62,11 +61,11 @@ afterEach(() => {
 
 const mount = () => {
   setViewportWidth(375);
-  return renderWithProviders(<StockRoutes />, { route: '/stock/book', path: '/stock/*', language: 'en' });
+  return mountStock('/stock/book', 'en');
 };
 
 test('a keyboard-wedge scan (code + Enter) books goods out of the exact article and the code field keeps the focus', async () => {
-  const { user } = mount();
+  const { user } = await mount();
   const code = screen.getByLabelText('Code');
   expect(code).toHaveFocus();
   await user.keyboard('MLK-1{Enter}');
@@ -88,7 +87,7 @@ test('a keyboard-wedge scan (code + Enter) books goods out of the exact article 
 });
 
 test('goods in with a quantity; the last bookings list an undo that reverses the movement', async () => {
-  const { user } = mount();
+  const { user } = await mount();
   await user.click(screen.getByRole('button', { name: 'Goods in' }));
   expect(screen.getByRole('button', { name: 'Goods in' })).toHaveAttribute('aria-pressed', 'true');
   const quantity = screen.getByLabelText('Quantity');
@@ -107,14 +106,14 @@ test('goods in with a quantity; the last bookings list an undo that reverses the
 });
 
 test('an unknown code says so and books nothing', async () => {
-  const { user } = mount();
+  const { user } = await mount();
   await user.keyboard('NOPE{Enter}');
   expect(await screen.findByRole('alert')).toHaveTextContent('No article with this code.');
   expect(sent).toHaveLength(0);
 });
 
 test('the camera button exists only where the browser has a BarcodeDetector', async () => {
-  const first = mount();
+  const first = await mount();
   expect(screen.queryByRole('button', { name: 'Scan with camera' })).not.toBeInTheDocument();
   first.unmount();
   (globalThis as { BarcodeDetector?: unknown }).BarcodeDetector = class {
@@ -122,6 +121,6 @@ test('the camera button exists only where the browser has a BarcodeDetector', as
       return Promise.resolve([]);
     }
   };
-  mount();
+  await mount();
   expect(screen.getByRole('button', { name: 'Scan with camera' })).toBeInTheDocument();
 });

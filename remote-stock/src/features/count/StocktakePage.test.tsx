@@ -1,8 +1,7 @@
-import { answer, HttpResponse, renderWithProviders, setupApiServer } from '@lager/shared/testing';
+import { answer, HttpResponse, setupApiServer } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
 import type { BookStockCountApiArg, BookStockCountApiResponse } from '../../api/generated';
-import StockRoutes from '../../app/StockRoutes';
-import { article, articleHandlers, movement, session } from '../../testing/fixtures';
+import { article, articleHandlers, mountStock, movement, session } from '../../testing/fixtures';
 
 const a = article({ name: 'Nails', quantity: 100 });
 const b = article({ name: 'Glue', quantity: 2.5, unit: 'l' });
@@ -28,7 +27,7 @@ beforeEach(() => {
 });
 
 test('count three articles, review the differences, book all at once', async () => {
-  const { user } = renderWithProviders(<StockRoutes />, { route: '/stock/count', path: '/stock/*', language: 'de' });
+  const { user } = await mountStock('/stock/count', 'de');
   await user.type(await screen.findByLabelText('Gezählt: Nails'), '97');
   await user.type(screen.getByLabelText('Gezählt: Glue'), '2,75');
   await user.type(screen.getByLabelText('Gezählt: Tape'), '7');
@@ -59,14 +58,14 @@ test('count three articles, review the differences, book all at once', async () 
 });
 
 test('Enter in the search (a scan) jumps to the article’s count field', async () => {
-  const { user } = renderWithProviders(<StockRoutes />, { route: '/stock/count', path: '/stock/*', language: 'en' });
+  const { user } = await mountStock('/stock/count', 'en');
   await screen.findByLabelText('Counted: Tape');
   await user.type(screen.getByLabelText('Find or scan an article'), `${c.sku}{Enter}`);
   expect(screen.getByLabelText('Counted: Tape')).toHaveFocus();
 });
 
 test('an invalid count is flagged in the review and not sent', async () => {
-  const { user } = renderWithProviders(<StockRoutes />, { route: '/stock/count', path: '/stock/*', language: 'en' });
+  const { user } = await mountStock('/stock/count', 'en');
   await user.type(await screen.findByLabelText('Counted: Nails'), 'ten');
   await user.click(screen.getByRole('button', { name: 'Review 1 count' }));
   expect(screen.getByText('invalid')).toBeInTheDocument();

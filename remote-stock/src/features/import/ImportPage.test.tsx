@@ -1,8 +1,7 @@
-import { answer, HttpResponse, renderWithProviders, setupApiServer } from '@lager/shared/testing';
+import { answer, HttpResponse, type renderWithProviders, setupApiServer } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
 import type { ImportStockArticlesApiResponse } from '../../api/generated';
-import StockRoutes from '../../app/StockRoutes';
-import { session } from '../../testing/fixtures';
+import { mountStock, session } from '../../testing/fixtures';
 
 const server = setupApiServer(...session());
 
@@ -44,7 +43,7 @@ const choose = async (user: ReturnType<typeof renderWithProviders>['user'], text
   user.upload(screen.getByLabelText('CSV file'), new File([text], 'articles.csv', { type: 'text/csv' }));
 
 test('a dry run lists the errors per line and offers no import', async () => {
-  const { user } = renderWithProviders(<StockRoutes />, { route: '/stock/import', path: '/stock/*', language: 'en' });
+  const { user } = await mountStock('/stock/import', 'en');
   await choose(user, BAD);
   await user.click(screen.getByRole('button', { name: 'Check file' }));
   expect(await screen.findByText('The file has 2 errors. Nothing was imported.')).toBeInTheDocument();
@@ -56,7 +55,7 @@ test('a dry run lists the errors per line and offers no import', async () => {
 });
 
 test('a clean file is checked first, then imported', async () => {
-  const { user } = renderWithProviders(<StockRoutes />, { route: '/stock/import', path: '/stock/*', language: 'de' });
+  const { user } = await mountStock('/stock/import', 'de');
   await user.upload(screen.getByLabelText('CSV-Datei'), new File([GOOD], 'articles.csv', { type: 'text/csv' }));
   await user.click(screen.getByRole('button', { name: 'Datei prüfen' }));
   expect(await screen.findByText('Datei in Ordnung: 2 neue, 0 geänderte Artikel.')).toBeInTheDocument();

@@ -1,8 +1,7 @@
-import { API, answer, HttpResponse, renderWithProviders, rest, setupApiServer } from '@lager/shared/testing';
+import { API, answer, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import type { ListStockMovementsApiResponse } from '../../api/generated';
-import StockRoutes from '../../app/StockRoutes';
-import { article, movement, session } from '../../testing/fixtures';
+import { article, mountStock, movement, session } from '../../testing/fixtures';
 
 const glue = article({ name: 'Glue', unit: 'l', quantity: 3 });
 const server = setupApiServer(...session());
@@ -24,11 +23,10 @@ beforeEach(() => {
   );
 });
 
-const mount = (language: 'de' | 'en' = 'en') =>
-  renderWithProviders(<StockRoutes />, { route: '/stock/movements', path: '/stock/*', language });
+const mount = (language: 'de' | 'en' = 'en') => mountStock('/stock/movements', language);
 
 test('the journal lists movements with signed changes per language; the kind and date filters are sent', async () => {
-  const { user } = mount('de');
+  const { user } = await mount('de');
   expect(await screen.findByText('+1,5 l')).toBeInTheDocument();
   expect(screen.getByText('-0,5 l')).toBeInTheDocument();
   expect(screen.getByText('LS-77')).toBeInTheDocument();
@@ -59,7 +57,7 @@ test('CSV export downloads the filtered journal in the app’s language', async 
   const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download);
   });
-  const { user } = mount('de');
+  const { user } = await mount('de');
   await screen.findByText('+1,5 l');
   await user.selectOptions(screen.getByLabelText('Art'), 'Warenausgang');
   await user.click(screen.getByRole('button', { name: 'Als CSV exportieren' }));

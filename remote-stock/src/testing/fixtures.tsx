@@ -1,10 +1,12 @@
-import { answer, HttpResponse, sessionHandlers } from '@lager/shared/testing';
+import { answer, HttpResponse, renderWithProviders, sessionHandlers } from '@lager/shared/testing';
+import { act } from '@testing-library/react';
 import type {
   GetStockArticleApiResponse,
   ListStockArticlesApiResponse,
   ListStockMovementsApiResponse,
 } from '../api/generated';
 import type { Article, Movement } from '../api/stock-api';
+import StockRoutes from '../app/StockRoutes';
 
 export const ALL_STOCK = [
   'view_stock',
@@ -78,3 +80,12 @@ export const articleHandlers = (articles: Article[], movements: Movement[] = [])
     HttpResponse.json({ movements, next_cursor: null }),
   ),
 ];
+
+/** The section's routes at `route`, its pages (loaded lazily) already in place. */
+export async function mountStock(route: string, language: 'de' | 'en' = 'en') {
+  let result!: ReturnType<typeof renderWithProviders>;
+  await act(async () => {
+    result = renderWithProviders(<StockRoutes />, { route, path: '/stock/*', language });
+  });
+  return result;
+}
