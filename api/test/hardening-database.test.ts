@@ -14,6 +14,7 @@ import { buildApp } from '../src/app';
 import { type Database, DatabaseUnavailableError, openDatabase } from '../src/db/client';
 import { DataDirLockedError } from '../src/db/data-dir-lock';
 import { accessLogs, sessions } from '../src/db/schema';
+import { redactError } from '../src/logging/redact';
 import { ANONYMOUS_ROWS_PER_IP_PER_MINUTE } from '../src/plugins/access-log';
 import { buildTestApp, Client, loggedIn, openTestDatabase, TEST_HASH } from './helpers';
 
@@ -247,5 +248,15 @@ describe('secrets in logs', () => {
     expect(log).not.toContain('c2VjcmV0');
     await app.close();
     await database.close();
+  });
+
+  it('drops the pg client a lost connection carries (connection parameters) from the logged error', () => {
+    const lost = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      client: { connectionParameters: { user: 'lager', password: 'pw', host: 'db' } },
+    });
+    const logged = redactError(lost);
+    expect(logged).toMatchObject({ message: 'terminating connection due to administrator command', code: '57P01' });
+    expect(logged).not.toHaveProperty('client');
   });
 });

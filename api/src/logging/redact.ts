@@ -17,6 +17,8 @@ export function redactError(err: Error): { type: string; message: string; stack:
     [key: string]: unknown;
   };
   for (const key of Object.keys(out)) if (SECRET_KEYS.has(key)) out[key] = '[redacted]';
+  // pg attaches the whole client (connection parameters, buffers) to a lost connection's error.
+  delete out.client;
   for (const key of ['message', 'stack'] as const) {
     if (typeof out[key] === 'string') out[key] = (out[key] as string).replace(PARAMS_LINE, 'params: [redacted]');
   }
