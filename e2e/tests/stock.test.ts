@@ -326,6 +326,44 @@ describeInBrowser('stock (remote-stock)', () => {
     });
   }, 90_000);
 
+  test('transfer between two warehouses of one user: out here, in there (article created with the same SKU)', async () => {
+    const mover = await registerUser(stack, { prefix: 'stockmover', name: 'Mira Mover' });
+    const target = await createWarehouse(mover, 'Zielager');
+    // Created last, so it is the current one: the article lives here.
+    await createWarehouse(mover, 'Quelllager');
+    const as = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>(stack, mover, method, path, body, headers);
+    const created = await as<{ article: Article }>('POST', '/api/stock/articles', {
+      sku: sku('PAL'),
+      name: 'Paletten',
+      unit: 'pcs',
+      min_stock: 0,
+    });
+    const id = created.body.article.id;
+    const key = { 'Idempotency-Key': crypto.randomUUID() };
+    expect(
+      (await as('POST', '/api/stock/movements', { article_id: id, kind: 'in', quantity: 10, reason: 'purchase' }, key))
+        .status,
+    ).toBe(201);
+
+    const s = await session(mover, 375);
+    await withArtifacts('stock transfer', [s], async () => {
+      const { page } = s;
+      await page.goto(`${stack.shell.url}/stock/articles/${id}`);
+      await heading(page, 'Paletten');
+      await main(page).getByRole('button', { name: 'Umlagern', exact: true }).click();
+      const form = main(page).getByRole('form', { name: 'Umlagern' });
+      await form.getByLabel('Ziellager').selectOption({ label: 'Zielager' });
+      await form.getByLabel(/Menge/).fill('4');
+      await form.getByRole('button', { name: 'Umlagern' }).click();
+      await form.getByText('Umgelagert. Bestand hier: 6 Stk.').waitFor();
+    });
+    expect((await as<{ article: Article }>('GET', `/api/stock/articles/${id}`)).body.article.quantity).toBe(6);
+    expect((await mover.api.send('PATCH', '/api/profile/setwarehouse', { warehouse_id: target })).status).toBe(200);
+    const there = await as<{ articles: Article[] }>('GET', `/api/stock/articles?q=${encodeURIComponent(sku('PAL'))}`);
+    expect(there.body.articles.map((a) => [a.sku, a.quantity])).toEqual([[sku('PAL'), 4]]);
+  }, 90_000);
+
   test('a booking whose answer is lost is retried with the same key and books once', async () => {
     const article = await createArticle('Verlust', 10);
     const s = await session(owner, 375);
