@@ -110,7 +110,8 @@ describePglite('kill -9 on a PGlite directory', () => {
       let n = 0;
       const writer = async (w: number) => {
         while (!stop) {
-          const name = `c${cycle}-w${w}-${(n += 1)}`;
+          n += 1;
+          const name = `c${cycle}-w${w}-${n}`;
           try {
             const res = await call('POST', '/api/admin/warehouse', { name, industry_id: 1, usage_id: 1 });
             if (res.status === 201)
