@@ -39,27 +39,20 @@ type Resolver<Response extends DefaultBodyType, Body extends DefaultBodyType> = 
  * only compiles when the JSON it answers with is what the API declares for that call (or the
  * API's error body), so a test double cannot drift from the API. Paths are the API's, from `/api`.
  */
+const typed =
+  (handler: typeof mswHttp.get) =>
+  <Response extends DefaultBodyType, Body extends DefaultBodyType = DefaultBodyType>(
+    path: string,
+    resolve: Resolver<Response, Body>,
+  ) =>
+    handler(`${API}${path}`, resolve);
+
 export const answer = {
-  get: <Response extends DefaultBodyType, Body extends DefaultBodyType = never>(
-    path: string,
-    resolve: Resolver<Response, Body>,
-  ) => mswHttp.get(`${API}${path}`, resolve),
-  post: <Response extends DefaultBodyType, Body extends DefaultBodyType = DefaultBodyType>(
-    path: string,
-    resolve: Resolver<Response, Body>,
-  ) => mswHttp.post(`${API}${path}`, resolve),
-  put: <Response extends DefaultBodyType, Body extends DefaultBodyType = DefaultBodyType>(
-    path: string,
-    resolve: Resolver<Response, Body>,
-  ) => mswHttp.put(`${API}${path}`, resolve),
-  patch: <Response extends DefaultBodyType, Body extends DefaultBodyType = DefaultBodyType>(
-    path: string,
-    resolve: Resolver<Response, Body>,
-  ) => mswHttp.patch(`${API}${path}`, resolve),
-  delete: <Response extends DefaultBodyType, Body extends DefaultBodyType = DefaultBodyType>(
-    path: string,
-    resolve: Resolver<Response, Body>,
-  ) => mswHttp.delete(`${API}${path}`, resolve),
+  get: typed(mswHttp.get),
+  post: typed(mswHttp.post),
+  put: typed(mswHttp.put),
+  patch: typed(mswHttp.patch),
+  delete: typed(mswHttp.delete),
 };
 
 /** The API's error body, typed: `code` must be one the API declares. */
