@@ -22,7 +22,7 @@ import { memberships, users, warehouses } from '../../api/src/db/schema';
 // drizzle-orm is the API workspace's dependency: resolve it from there.
 const { sql } = createRequire(resolve(__dirname, '../../api/package.json'))(
   'drizzle-orm',
-) as typeof import('drizzle-orm');
+) as typeof import('../../api/node_modules/drizzle-orm');
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -131,8 +131,12 @@ async function load(app: FastifyInstance, database: Database) {
       FROM generate_series(${from}::int, ${to}::int) AS i`);
   }
   const articleSeconds = (performance.now() - started) / 1000;
-  const [{ first }] = (await db.execute(sql`SELECT min(id) AS first FROM stock_articles WHERE warehouse_id = ${w}`))
-    .rows as { first: number }[];
+  const firstRows = (await db.execute(
+    sql`SELECT min(id) AS first FROM stock_articles WHERE warehouse_id = ${w}`,
+  )) as unknown as {
+    rows: { first: number }[];
+  };
+  const first = Number(firstRows.rows[0]!.first);
   started = performance.now();
   for (let from = 1; from <= MOVEMENTS; from += 100_000) {
     const to = Math.min(MOVEMENTS, from + 99_999);
