@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { addMember, createRole, createWarehouse, registerUser, type TestUser, waitForPath } from '../support/actions';
 import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
@@ -362,6 +363,31 @@ describeInBrowser('stock (remote-stock)', () => {
     expect((await mover.api.send('PATCH', '/api/profile/setwarehouse', { warehouse_id: target })).status).toBe(200);
     const there = await as<{ articles: Article[] }>('GET', `/api/stock/articles?q=${encodeURIComponent(sku('PAL'))}`);
     expect(there.body.articles.map((a) => [a.sku, a.quantity])).toEqual([[sku('PAL'), 4]]);
+  }, 90_000);
+
+  test('every stock page passes axe (WCAG A/AA) in German', async () => {
+    const article = await createArticle('Prüfling', 1);
+    const s = await session(owner);
+    await withArtifacts('stock axe', [s], async () => {
+      const { page } = s;
+      const pages: [string, string][] = [
+        ['/stock', 'Bestand'],
+        [`/stock/articles/${article.id}`, 'Prüfling'],
+        ['/stock/book', 'Schnellbuchung'],
+        ['/stock/count', 'Inventur'],
+        ['/stock/movements', 'Bewegungen'],
+        ['/stock/import', 'CSV-Import'],
+      ];
+      const found: string[] = [];
+      for (const [path, title] of pages) {
+        await page.goto(`${stack.shell.url}${path}`);
+        await heading(page, title);
+        const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+        for (const v of result.violations)
+          found.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      }
+      expect(found).toEqual([]);
+    });
   }, 90_000);
 
   test('a booking whose answer is lost is retried with the same key and books once', async () => {
