@@ -64,9 +64,13 @@ export function ArticleListPage() {
         />
         <SelectField
           label={t('list.sort')}
-          value={sort}
-          placeholder={t('list.sortDefault')}
-          options={SORTS.map((value) => ({ value, label: t(`list.sorts.${value}`) }))}
+          // The select's empty first entry is the default order (by name).
+          value={sort === 'name' ? '' : sort}
+          placeholder={t('list.sorts.name')}
+          options={SORTS.filter((value) => value !== 'name').map((value) => ({
+            value,
+            label: t(`list.sorts.${value}`),
+          }))}
           onChange={(e) => setParam('sort', e.target.value && e.target.value !== 'name' ? e.target.value : null)}
         />
         <label className="stock-check">
