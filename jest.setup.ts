@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
 
+// A screen test renders the whole section with MSW; on a 2-core CI runner that is busy with the
+// API suite beside it, 5 s (Jest's default) was too short for the slowest ones.
+jest.setTimeout(20_000);
+
 afterEach(() => {
   window.localStorage.clear();
   for (const c of document.cookie.split(';')) {
