@@ -281,35 +281,39 @@ describe('fuzzing every write route from the OpenAPI document', () => {
     expect(tables).toEqual(expect.arrayContaining(['users', 'warehouses', 'roles', 'memberships']));
   });
 
-  it('never answers 5xx, always in the error shape, and a refused request writes nothing', async () => {
-    const doc = app.swagger();
-    for (const route of routes) {
-      const label = `${route.method} ${route.path}`;
-      await fc.assert(
-        fc.asyncProperty(requestFor(doc, route), async ({ url, payload, raw }) => {
-          const before = await fingerprint();
-          const res = await fixture.client.request(
-            route.method as 'POST',
-            url,
-            raw ? payload : JSON.stringify(payload),
-            { 'content-type': 'application/json' },
-          );
-          stats.cases += 1;
-          stats.byStatus.set(res.statusCode, (stats.byStatus.get(res.statusCode) ?? 0) + 1);
-          if (res.statusCode >= 500) stats.fiveHundreds += 1;
-          const body = res.statusCode >= 400 ? res.json() : null;
-          assertErrorShape(res.statusCode, body, `${label} ${url} ${JSON.stringify(payload)?.slice(0, 200)}`);
-          if (res.statusCode >= 400) {
-            expect({ label, unchanged: (await fingerprint()) === before }).toEqual({ label, unchanged: true });
-          } else {
-            // A success may have logged the fixture out or changed it (logout, e-mail change): start afresh.
-            const me = await fixture.client.get('/api/user');
-            if (me.statusCode !== 200 || !me.json().email_verified_at) await newFixture();
-          }
-        }),
-        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
-      );
-    }
-    expect(stats.fiveHundreds).toBe(0);
-  }, Math.max(240_000, RUNS_PER_ROUTE * 6_000));
+  it(
+    'never answers 5xx, always in the error shape, and a refused request writes nothing',
+    async () => {
+      const doc = app.swagger();
+      for (const route of routes) {
+        const label = `${route.method} ${route.path}`;
+        await fc.assert(
+          fc.asyncProperty(requestFor(doc, route), async ({ url, payload, raw }) => {
+            const before = await fingerprint();
+            const res = await fixture.client.request(
+              route.method as 'POST',
+              url,
+              raw ? payload : JSON.stringify(payload),
+              { 'content-type': 'application/json' },
+            );
+            stats.cases += 1;
+            stats.byStatus.set(res.statusCode, (stats.byStatus.get(res.statusCode) ?? 0) + 1);
+            if (res.statusCode >= 500) stats.fiveHundreds += 1;
+            const body = res.statusCode >= 400 ? res.json() : null;
+            assertErrorShape(res.statusCode, body, `${label} ${url} ${JSON.stringify(payload)?.slice(0, 200)}`);
+            if (res.statusCode >= 400) {
+              expect({ label, unchanged: (await fingerprint()) === before }).toEqual({ label, unchanged: true });
+            } else {
+              // A success may have logged the fixture out or changed it (logout, e-mail change): start afresh.
+              const me = await fixture.client.get('/api/user');
+              if (me.statusCode !== 200 || !me.json().email_verified_at) await newFixture();
+            }
+          }),
+          { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+        );
+      }
+      expect(stats.fiveHundreds).toBe(0);
+    },
+    Math.max(240_000, RUNS_PER_ROUTE * 6_000),
+  );
 });
