@@ -6,6 +6,8 @@
  *
  *   --quick        fewer runs and shorter load tests, for working on the bench itself
  *   --skip-build   reuse bench/out from the previous run (build times are then not measured)
+ *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
+ *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores)
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,6 +34,7 @@ const stack = require('../scripts/stack.cjs');
 const argv = new Set(process.argv.slice(2));
 const QUICK = argv.has('--quick');
 const SKIP_BUILD = argv.has('--skip-build');
+const STOCK = argv.has('--stock');
 
 const RUNS = {
   lighthouse: QUICK ? 1 : 3,
@@ -115,6 +118,25 @@ async function startApiFor(label, { origins, appUrl, env = {} }) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return { ...api, dataDir };
+}
+
+/** The stock scale part runs in its own process (tsx: it loads the API's TypeScript) and reports a table. */
+async function runStockBench() {
+  const { spawnSync } = await import('node:child_process');
+  const args = ['tsx', 'bench/stock/run.ts', ...(QUICK ? ['--articles', '10000', '--movements', '100000'] : [])];
+  const run = spawnSync('npx', args, {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: process.env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`bench/stock/run.ts exited ${run.status}: ${run.stderr.slice(-500)}`);
+  const lines = run.stdout.trimEnd().split('\n');
+  const header = lines.findIndex((line) => line.startsWith('metric'));
+  return {
+    table: header >= 0 ? lines.slice(header).join('\n') : run.stdout,
+    measuredOn: QUICK ? 'quick sizes' : 'full sizes',
+  };
 }
 
 async function main() {
@@ -239,6 +261,8 @@ async function main() {
       return r;
     });
   }
+
+  if (STOCK) results.stock = await step('stock scale (bench/stock/run.ts)', () => runStockBench());
 
   await cleanup();
   results.meta.finished = new Date().toISOString();

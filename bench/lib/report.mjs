@@ -365,6 +365,15 @@ function whatIfSection(r) {
   ].join('\n');
 }
 
+function stockSection(r) {
+  const head = '## Stock scale (stock-spec.md: 100 000 articles, 1 000 000 movements; `npm run bench -- --stock`)';
+  if (!r.stock?.table)
+    return `${head}\n\nNot measured in this run (pass \`--stock\`; see bench/stock/README.md for the last figures).`;
+  return [head, '', `Sizes: ${r.stock.measuredOn}. ✗ marks a missed target.`, '', '```', r.stock.table, '```'].join(
+    '\n',
+  );
+}
+
 export function renderMarkdown(r, budgets) {
   const m = r.meta;
   const failed = budgets.filter((b) => b.status === 'FAIL').length;
@@ -397,6 +406,8 @@ export function renderMarkdown(r, budgets) {
     buildSection(r),
     '',
     whatIfSection(r),
+    '',
+    stockSection(r),
     '',
     '## How it is measured',
     '',
