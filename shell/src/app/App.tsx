@@ -9,9 +9,9 @@ import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { Layout } from '../features/layout/Layout';
 import { SectionSuspense } from '../features/remotes/RemoteSection';
 import { SectionProgress } from '../features/remotes/SectionProgress';
-import { useSectionPreloading } from '../features/remotes/use-section-preloading';
 import { RouteGuard } from '../features/routing/RouteGuard';
 import { SectionRoutes } from '../features/routing/SectionRoutes';
+import { useSectionPreloading } from '../features/routing/use-section-preloading';
 import { WarehousePage } from '../features/warehouse/WarehousePage';
 import { ScrollManager } from './ScrollManager';
 

@@ -1,4 +1,4 @@
-import { useScrollRestoration } from '../features/routing/useScrollRestoration';
+import { useScrollRestoration } from '../features/routing/use-scroll-restoration';
 
 export function ScrollManager() {
   useScrollRestoration();

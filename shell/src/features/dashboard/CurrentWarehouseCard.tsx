@@ -1,7 +1,7 @@
 import { Card, type MyWarehouse, namedRoutes } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { IndustryName, RoleLabel, UsageName } from '../warehouses/labels';
+import { IndustryName, RoleLabel, UsageName } from '../warehouses';
 
 /** Name, industry, usage and the user's role in the current warehouse (or what to do without one). */
 export function CurrentWarehouseCard({ current, hasAny }: { current: MyWarehouse | undefined; hasAny: boolean }) {

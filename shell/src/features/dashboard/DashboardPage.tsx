@@ -1,7 +1,7 @@
 import { Alert, Card, Loading, namedRoutes, Page, PERMISSION_NAMES, useAuth, useHasAnyPermission } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useCurrentWarehouse } from '../warehouses/useCurrentWarehouse';
+import { useCurrentWarehouse } from '../warehouses';
 import { CurrentWarehouseCard } from './CurrentWarehouseCard';
 import { MyWarehousesCard } from './MyWarehousesCard';
 import { SectionCards } from './SectionCards';

@@ -1,8 +1,8 @@
 import { Alert, Card, EmptyState, type MyWarehouse, namedRoutes } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSwitchWarehouse } from '../warehouse-switcher/useSwitchWarehouse';
-import { RoleLabel } from '../warehouses/labels';
+import { useSwitchWarehouse } from '../warehouse-switcher';
+import { RoleLabel } from '../warehouses';
 
 /** Every warehouse the user belongs to (GET api/mywarehouses) with their role; any can be made current. */
 export function MyWarehousesCard({ warehouses, currentId }: { warehouses: MyWarehouse[]; currentId: number | null }) {

@@ -1,7 +1,6 @@
 import { hasAnyPermission, usePermissions } from '@lager/shared';
 import { permissionList } from '@lager/shared/sections';
-import { getInstalledSections } from '../remotes/installed-sections';
-import { SectionExtension } from '../remotes/SectionExtension';
+import { getInstalledSections, SectionExtension } from '../remotes';
 
 /** The dashboard cards the manifest's sections contribute, in order, for the permissions the user holds. */
 export function dashboardExtensions(permissions: readonly string[]) {

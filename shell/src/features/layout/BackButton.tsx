@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { matchRoute } from '../routing/route-table';
+import { matchRoute } from '../routing';
 
 /** Spec §2: the top-level pages have no back button (`topLevel` in the route table); every page below them does. */
 export function BackButton() {

@@ -2,8 +2,8 @@ import { currentLanguage, isLanguage, LANGUAGES, namedRoutes, switchLanguage, us
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { SectionVersions } from '../remotes/SectionVersions';
-import { matchRoute } from '../routing/route-table';
+import { SectionVersions } from '../remotes';
+import { matchRoute } from '../routing';
 
 /** Spec §2: no forgot-password link on the pages that are already about the password. */
 const NO_FORGOT_LINK = new Set(['forgotpassword', 'resetpassword']);

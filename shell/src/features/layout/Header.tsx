@@ -2,8 +2,8 @@ import { useAuth, useIsMobile } from '@lager/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { useLogout } from '../auth/useLogout';
-import { WarehouseSwitcher } from '../warehouse-switcher/WarehouseSwitcher';
+import { useLogout } from '../auth';
+import { WarehouseSwitcher } from '../warehouse-switcher';
 import { NavItems } from './NavItems';
 
 const MENU_ID = 'main-menu';

@@ -1,8 +1,7 @@
 import { hasAnyPermission } from '@lager/shared';
 import { type Labels, permissionList } from '@lager/shared/sections';
-import { getInstalledSections } from '../remotes/installed-sections';
-import { type KnownAuthStatus, mayVisit } from '../routing/guard';
-import { getRouteTable, matchRoute, type RouteEntry } from '../routing/route-table';
+import { getInstalledSections } from '../remotes';
+import { getRouteTable, type KnownAuthStatus, matchRoute, mayVisit, type RouteEntry } from '../routing';
 
 export interface HeaderLink {
   path: string;

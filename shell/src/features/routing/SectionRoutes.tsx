@@ -1,6 +1,5 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { getInstalledSection } from '../remotes/installed-sections';
-import { RemoteSection } from '../remotes/RemoteSection';
+import { getInstalledSection, RemoteSection } from '../remotes';
 import { matchRoute } from './route-table';
 
 /**

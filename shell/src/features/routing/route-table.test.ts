@@ -1,6 +1,6 @@
 import accountSection from '../../../../remote-account/section.json';
 import infoSection from '../../../../remote-info/section.json';
-import { sectionsFromManifest } from '../remotes/installed-sections';
+import { sectionsFromManifest } from '../remotes';
 import { guardRedirect } from './guard';
 import { buildRouteTable, matchRoute, patternsOverlap } from './route-table';
 

@@ -1,6 +1,6 @@
 import { type AccessClass, permissionList, type SectionRoute } from '@lager/shared/sections';
 import { matchPath } from 'react-router-dom';
-import { getInstalledSections, type InstalledSection } from '../remotes/installed-sections';
+import { getInstalledSections, type InstalledSection } from '../remotes';
 
 /** Who renders a route: the shell itself or the remote (manifest name) whose description claims it. */
 export type RouteOwner = 'shell' | (string & {});

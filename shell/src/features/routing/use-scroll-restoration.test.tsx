@@ -1,7 +1,7 @@
 import { renderWithProviders } from '@lager/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useScrollRestoration } from './useScrollRestoration';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 function Page() {
   useScrollRestoration();

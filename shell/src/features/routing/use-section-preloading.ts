@@ -1,10 +1,8 @@
 import { hasAnyPermission, readCachedPermissions } from '@lager/shared';
 import { permissionList } from '@lager/shared/sections';
 import { useEffect } from 'react';
-import { matchRoute } from '../routing/route-table';
-import { getInstalledSections } from './installed-sections';
-import { preloadSection } from './RemoteSection';
-import { preloadExtension } from './SectionExtension';
+import { getInstalledSections, preloadExtension, preloadSection } from '../remotes';
+import { matchRoute } from './route-table';
 
 /** After this long, and only when the browser is idle, the other sections are fetched too. */
 const IDLE_PRELOAD_AFTER_MS = 2500;

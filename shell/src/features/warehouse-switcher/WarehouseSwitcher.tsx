@@ -2,7 +2,7 @@ import { Alert, EmptyState, Loading, namedRoutes, useAuth, useListWarehousesQuer
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSwitchWarehouse } from './useSwitchWarehouse';
+import { useSwitchWarehouse } from './use-switch-warehouse';
 
 /** The panel the logo toggles: every warehouse the user may switch to, the current one marked. */
 export function WarehouseSwitcher({ id, onClose }: { id: string; onClose: () => void }) {

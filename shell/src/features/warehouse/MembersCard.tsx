@@ -7,7 +7,7 @@ import {
   useListWarehouseRolesQuery,
 } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
-import { RoleLabel } from '../warehouses/labels';
+import { RoleLabel } from '../warehouses';
 
 /** Members of the current warehouse with their role as text (role 1 = owner, none = no-role label). */
 export function MembersCard({ warehouseId }: { warehouseId: number }) {

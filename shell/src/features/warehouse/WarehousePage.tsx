@@ -1,8 +1,8 @@
 import { Alert, Card, Loading, namedRoutes, Page } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { WarehouseFacts } from '../dashboard/CurrentWarehouseCard';
-import { useCurrentWarehouse } from '../warehouses/useCurrentWarehouse';
+import { WarehouseFacts } from '../dashboard';
+import { useCurrentWarehouse } from '../warehouses';
 import { MembersCard } from './MembersCard';
 
 export function WarehousePage() {

@@ -1,7 +1,7 @@
 import { DELAYS, PASSWORD_ONLY, PasswordConfirmDialog, passwordGiven, useFormSubmit } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { LEAVE_WAREHOUSE_ERRORS } from '../api/guest-warehouses';
-import { useLeaveGuestWarehouses } from '../hooks/useLeaveGuestWarehouses';
+import { useLeaveGuestWarehouses } from '../hooks/use-leave-guest-warehouses';
 
 interface LeaveWarehousesDialogProps {
   warehouseIds: number[];

@@ -1,0 +1,10 @@
+// The remotes feature's public surface: other features import from here, never from its files.
+export {
+  getInstalledSection,
+  getInstalledSections,
+  type InstalledSection,
+  sectionsFromManifest,
+} from './installed-sections';
+export { preloadSection, RemoteSection } from './RemoteSection';
+export { preloadExtension, SectionExtension } from './SectionExtension';
+export { SectionVersions } from './SectionVersions';
