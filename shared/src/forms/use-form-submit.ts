@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { type ErrorTable, errorKey } from '../api/errors';
+import { type ErrorTable, errorKey, isApiError } from '../api/errors';
 import { browser } from '../browser';
 import { useDelayed } from '../hooks/use-delayed';
 import { useDraft } from '../hooks/use-draft';
@@ -118,7 +118,8 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
           result = await send(values, (key) => setFeedback(key ? { kind: 'info', text: t(key) } : null));
         } catch (error) {
           if (error instanceof FormFailure) return say('error', error.key);
-          console.error('Submitting failed', error);
+          // An API refusal is handled (the user reads why); only a programming error is worth a console line.
+          if (!isApiError(error)) console.error('Submitting failed', error);
           return say('error', errorKey(error, errors));
         }
         finish(result);
