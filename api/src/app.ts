@@ -44,7 +44,7 @@ export interface BuildAppOptions {
   docs?: boolean;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 5, windowMs: 60_000 },
   register: { max: 10, windowMs: 60_000 },
   checkEmail: { max: 60, windowMs: 60_000 },

@@ -8,7 +8,7 @@ import { sendInvitationMail } from './services/mail';
 import { randomToken, sha256 } from './services/tokens';
 import { seedStockDemo } from './stock/seed-demo';
 
-export const DEMO_PASSWORD = 'demo1234';
+const DEMO_PASSWORD = 'demo1234';
 
 export interface DemoLogins {
   password: string;

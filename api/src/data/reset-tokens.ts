@@ -42,7 +42,3 @@ export async function consumeResetToken(db: Db, email: string, tokenHash: string
     .returning({ email: passwordResetTokens.email });
   return deleted.length > 0;
 }
-
-export async function deleteResetTokens(db: Db, email: string) {
-  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.email, email));
-}

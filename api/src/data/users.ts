@@ -17,11 +17,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | nul
   return user ?? null;
 }
 
-export async function findUser(db: Db, id: number): Promise<User | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user ?? null;
-}
-
 export async function emailTaken(db: Db, email: string, exceptUserId?: number) {
   const user = await findUserByEmail(db, email);
   return !!user && user.id !== exceptUserId;

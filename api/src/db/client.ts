@@ -45,7 +45,7 @@ function assertIdentifier(name: string): string {
 }
 
 /** `postgres://user:***@host:5432/db` → `host:5432`, for error lines without the password. */
-export function describeUrl(url: string): string {
+function describeUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.hostname}:${parsed.port || 5432}`;

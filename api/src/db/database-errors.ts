@@ -75,7 +75,7 @@ function foreignKeyViolation(error: PgError): AppError {
   return notFound();
 }
 
-export const databaseUnavailable = () =>
+const databaseUnavailable = () =>
   new AppError(503, 'serviceUnavailable', 'service.unavailable', { headers: { 'retry-after': '5' } });
 
 /**

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { type AccessLogRow, deleteAccessLogsBefore, insertAccessLogs } from '../data/access-logs';
 import { purgeExpiredSessions } from './session';
 
-export const ACCESS_LOG_RETENTION_DAYS = 30;
+const ACCESS_LOG_RETENTION_DAYS = 30;
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT_ROWS = 200;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -12,9 +12,9 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
  * (404 floods): per minute at most this many rows per client address, and this many in total.
  */
 export const ANONYMOUS_ROWS_PER_IP_PER_MINUTE = 30;
-export const ANONYMOUS_ROWS_PER_MINUTE = 600;
+const ANONYMOUS_ROWS_PER_MINUTE = 600;
 
-export interface AccessLog {
+interface AccessLog {
   /** Writes buffered rows now. */
   flush(): Promise<void>;
   /** Deletes rows older than the retention (and idle sessions); returns the rows deleted. */

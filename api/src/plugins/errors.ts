@@ -12,7 +12,7 @@ function translateFields(lang: Language, errors: FieldErrors): Record<string, st
   );
 }
 
-export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const lang = request.lang;
   let message = translate(lang, error.key, error.options.vars);
   const body: { message: string; code: ErrorCode; errors?: Record<string, string[]> } = { message, code: error.code };

@@ -2,19 +2,12 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionState } from '../context';
-import {
-  deleteIdleSessions,
-  deleteSession,
-  deleteUserSessions,
-  findActiveSession,
-  insertSession,
-  touchSession,
-} from '../data/sessions';
+import { deleteIdleSessions, deleteSession, findActiveSession, insertSession, touchSession } from '../data/sessions';
 import { AppError } from '../errors';
 import { randomToken, safeEqual, sha256 } from '../services/tokens';
 
 export const SESSION_COOKIE = 'lager_session';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Writing last_activity on every request would double the writes; a minute of slack is harmless.
 const TOUCH_AFTER_MS = 60_000;
@@ -79,10 +72,6 @@ export async function regenerateSession(request: FastifyRequest, reply: FastifyR
   request.session = state;
   setSessionCookies(request, reply, rawId, state.csrfToken);
   return state;
-}
-
-export async function destroyOtherSessions(app: FastifyInstance, userId: number, keepId?: string) {
-  await deleteUserSessions(app.ctx.db, userId, keepId);
 }
 
 export async function purgeExpiredSessions(app: FastifyInstance) {

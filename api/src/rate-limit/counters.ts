@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from './schema';
 
-export interface Hit {
+interface Hit {
   /** Hits in the current window, this one included. */
   count: number;
   /** Milliseconds until the window ends. */

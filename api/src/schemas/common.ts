@@ -8,7 +8,7 @@ import { ALL_PERMISSION_NAMES, ERROR_CODES, LIMITS } from '@lager/contract';
 export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
-export const ErrorCodeSchema = StringEnum(ERROR_CODES, { description: 'Stable, language-independent error code.' });
+const ErrorCodeSchema = StringEnum(ERROR_CODES, { description: 'Stable, language-independent error code.' });
 export const PermissionNameSchema = StringEnum(ALL_PERMISSION_NAMES);
 
 export const ErrorBody = Type.Object(
@@ -80,7 +80,7 @@ export const Required = (max: number = LIMITS.nameMax) => Type.String({ minLengt
 export const Email = () => Type.String({ minLength: 1, maxLength: LIMITS.emailMax, format: 'email' });
 export const Password = () => Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
 /** A database id: PostgreSQL's integer, so a larger number can never reach a query. */
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 export const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
 export const IdParam = <K extends string>(name: K) => Type.Object({ [name]: Id() } as Record<K, TInteger>);
 

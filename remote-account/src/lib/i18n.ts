@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
 
-export const ACCOUNT_NS = 'account';
+const ACCOUNT_NS = 'account';
 
 // Registered when the section's code loads, before any screen renders.
 addTranslations(ACCOUNT_NS, { de, en });

@@ -8,7 +8,7 @@ import UserAdminRoutes from '../app/UserAdminRoutes';
 export const ALL_PERMISSIONS: string[] = [...PERMISSION_NAMES];
 
 /** The server's descriptions differ from the catalogue on purpose: labels must come from the catalogue. */
-export const PERMISSIONS: Permission[] = PERMISSION_NAMES.map((name, i) => ({
+const PERMISSIONS: Permission[] = PERMISSION_NAMES.map((name, i) => ({
   id: 11 + i,
   name,
   description: `server ${name}`,
@@ -16,7 +16,7 @@ export const PERMISSIONS: Permission[] = PERMISSION_NAMES.map((name, i) => ({
 
 export const permissionId = (name: string) => PERMISSIONS.find((p) => p.name === name)!.id;
 
-export const ROLES: Role[] = [
+const ROLES: Role[] = [
   { id: 2, name: 'Lagerist', description: 'Bucht Waren' },
   { id: 3, name: 'Viewer', description: null },
   { id: 4, name: 'Einkauf', description: 'Bestellt' },
@@ -31,7 +31,7 @@ export const MEMBERS: WarehouseMember[] = [
 ];
 
 /** Role 2 (Lagerist) grants create_role and assign_user_role. */
-export const ROLE_DETAIL: RoleDetail = {
+const ROLE_DETAIL: RoleDetail = {
   id: 2,
   name: 'Lagerist',
   description: 'Bucht Waren',
@@ -42,7 +42,7 @@ type Roles = { roles: Role[] };
 type Members = { users: WarehouseMember[] };
 
 /** Read-only data every screen may load, typed from the generated contract. */
-export const dataHandlers = [
+const dataHandlers = [
   answer.get<ListPermissionsApiResponse>('/api/admin/permissions', () => HttpResponse.json(PERMISSIONS)),
   answer.get<Roles>('/api/admin/roles', () => HttpResponse.json({ roles: ROLES })),
   answer.get<Roles>('/api/admin/roles/:warehouseId', () => HttpResponse.json({ roles: ROLES })),

@@ -8,14 +8,14 @@ import {
 import type { Warehouse } from '../api/generated';
 
 /** A few industries/usages whose order differs between German and English. */
-export const industries: NamedOption[] = [
+const industries: NamedOption[] = [
   { id: 1, name: 'gastronomy' },
   { id: 2, name: 'retail' },
   { id: 3, name: 'automotive' },
   { id: 4, name: 'other' },
   { id: 5, name: 'textile' },
 ];
-export const usages: NamedOption[] = [
+const usages: NamedOption[] = [
   { id: 1, name: 'private' },
   { id: 2, name: 'business' },
   { id: 3, name: 'other' },

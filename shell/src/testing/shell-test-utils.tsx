@@ -27,23 +27,23 @@ import { App } from '../app/App';
 import { forgetLoadedSections } from '../features/remotes/RemoteSection';
 import { setRemotesManifest } from '../features/remotes/remotes-manifest';
 
-export const industries: NamedOption[] = [
+const industries: NamedOption[] = [
   { id: 1, name: 'gastronomy' },
   { id: 2, name: 'automotive' },
   { id: 25, name: 'other' },
 ];
-export const usages: NamedOption[] = [
+const usages: NamedOption[] = [
   { id: 1, name: 'private' },
   { id: 2, name: 'business' },
 ];
 
-export const myWarehouses: MyWarehouse[] = [
+const myWarehouses: MyWarehouse[] = [
   { id: 10, name: 'Hauptlager', industry_id: 1, usage_id: 2, user_role: 'owner' },
   { id: 11, name: 'Vereinskeller', industry_id: 25, usage_id: 1, user_role: null },
   { id: 12, name: 'Werkstatt', industry_id: 2, usage_id: 1, user_role: 'Lagerist' },
 ];
 
-export const members: WarehouseMember[] = [
+const members: WarehouseMember[] = [
   { id: 1, name: 'Olivia Owner', email: 'owner@example.com', pivot: { role_id: 1 } },
   { id: 3, name: 'Gustav Guest', email: 'guest@example.com', pivot: { role_id: 7 } },
   { id: 4, name: 'Nora Norole', email: 'norole@example.com', pivot: { role_id: null } },
@@ -109,7 +109,7 @@ export function prepareShell() {
 }
 
 /** What the fake runtime renders for a section, e.g. `section remote_account/AccountRoutes`. */
-export const sectionText = (scope: string, module: string) => `section ${scope}/${module}`;
+const sectionText = (scope: string, module: string) => `section ${scope}/${module}`;
 export const SECTION_TEXT = {
   'remote-account': sectionText('remote_account', 'AccountRoutes'),
   'remote-info': sectionText('remote_info', 'InfoRoutes'),

@@ -3,7 +3,7 @@ import { permissionList } from '@lager/shared/sections';
 import { getInstalledSections, SectionExtension } from '../remotes';
 
 /** The dashboard cards the manifest's sections contribute, in order, for the permissions the user holds. */
-export function dashboardExtensions(permissions: readonly string[]) {
+function dashboardExtensions(permissions: readonly string[]) {
   return getInstalledSections()
     .flatMap((section) => (section.slots?.dashboard ?? []).map((ext) => ({ remote: section.remote, ...ext })))
     .filter((ext) => {

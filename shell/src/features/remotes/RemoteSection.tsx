@@ -65,7 +65,7 @@ export function preloadSection(remote: string): void {
   }
 }
 
-export function SectionUnavailable({ onRetry }: { onRetry: () => void }) {
+function SectionUnavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (
     <div className="page">

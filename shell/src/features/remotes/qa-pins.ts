@@ -4,8 +4,8 @@
  *   ?lager-pin=remote-info           remove that pin;  ?lager-pin=none  remove all pins
  * Several at once: ?lager-pin=remote-info@2.0.0,remote-account@1.3.0
  */
-export const PIN_PARAM = 'lager-pin';
-export const PINS_STORAGE_KEY = 'lager:pins';
+const PIN_PARAM = 'lager-pin';
+const PINS_STORAGE_KEY = 'lager:pins';
 
 export type Pins = Record<string, string>;
 

@@ -17,7 +17,7 @@ import {
 import { unmetRequirements } from './shared-versions';
 
 /** Where one version of a remote lives: the URL of its `mf-manifest.json`, and what it is. */
-export interface RemoteVersion {
+interface RemoteVersion {
   version: string;
   entry: string;
   /** The section's description (its `section.json`): routes, header links, slot modules. */
@@ -26,7 +26,7 @@ export interface RemoteVersion {
   requires?: Record<string, string>;
 }
 
-export interface RemoteRollout {
+interface RemoteRollout {
   stable: RemoteVersion;
   /** A newer version shown to `percent` % of users first. */
   canary?: RemoteVersion & { percent: number };
@@ -40,7 +40,7 @@ export interface RemotesManifest {
   remotes: Record<string, RemoteRollout>;
 }
 
-export type ChosenVersion = RemoteVersion & { channel: Channel };
+type ChosenVersion = RemoteVersion & { channel: Channel };
 
 let manifest: RemotesManifest = { remotes: {} };
 let rolloutUser: number | string | undefined;
@@ -88,10 +88,6 @@ export function setRemotesManifest(next: RemotesManifest): void {
   resetSectionVersions();
 }
 
-export function getRemotesManifest(): RemotesManifest {
-  return manifest;
-}
-
 /** The logged-in user decides the bucket; without one a random id kept in this browser does. */
 export function setRolloutUser(userId: number | string | undefined): void {
   rolloutUser = userId;
@@ -125,7 +121,7 @@ function usable(remote: string, candidate: RemoteVersion): boolean {
  * a version that failed to load or needs other shared versions falls back to stable.
  * Undefined when there is none the shell can mount.
  */
-export function chooseVersion(remote: string): ChosenVersion | undefined {
+function chooseVersion(remote: string): ChosenVersion | undefined {
   const rollout = manifest.remotes[remote];
   if (!rollout) return undefined;
   const pinned = readPins()[remote];
@@ -177,7 +173,7 @@ function installFallbackPlugin(): void {
 }
 
 /** A section whose every version needs shared packages this shell does not provide. */
-export class SectionRequirementError extends Error {
+class SectionRequirementError extends Error {
   constructor(remote: string) {
     super(`${remote} needs shared versions this shell does not provide (see the footer's version details)`);
     this.name = 'SectionRequirementError';

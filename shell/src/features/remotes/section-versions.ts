@@ -30,7 +30,7 @@ export interface SectionMismatch {
   unmet: { package: string; required: string; provided: string }[];
 }
 
-export const SECTIONS_HEADER = 'X-Lager-Sections';
+const SECTIONS_HEADER = 'X-Lager-Sections';
 
 let versions: readonly SectionVersion[] = [];
 let failures: readonly SectionFailure[] = [];
@@ -53,7 +53,7 @@ export function setSectionVersion(entry: SectionVersion): void {
   publish();
 }
 
-export function getSectionVersions(): readonly SectionVersion[] {
+function getSectionVersions(): readonly SectionVersion[] {
   return versions;
 }
 
@@ -111,7 +111,7 @@ export function resetSectionVersions(): void {
 }
 
 /** `remote-info@2.0.0;canary, remote-account@1.4.0;stable` — short enough for every request. */
-export function sectionsHeaderValue(): string {
+function sectionsHeaderValue(): string {
   return versions.map((v) => `${v.remote}@${v.version};${v.channel}`).join(', ');
 }
 

@@ -12,11 +12,6 @@ declare const __LAGER_SHARED_VERSIONS__: Record<string, string> | undefined;
 let provided: Record<string, string> =
   typeof __LAGER_SHARED_VERSIONS__ === 'undefined' ? {} : { ...__LAGER_SHARED_VERSIONS__ };
 
-/** What this shell build provides (tests set their own). */
-export function getProvidedVersions(): Readonly<Record<string, string>> {
-  return provided;
-}
-
 export function setProvidedVersions(next: Record<string, string>): void {
   provided = { ...next };
 }
@@ -28,7 +23,7 @@ export interface UnmetRequirement {
 }
 
 /** `react/jsx-runtime` → `react`, `@lager/shared/testing` → `@lager/shared`. */
-export function packageOf(request: string): string {
+function packageOf(request: string): string {
   const parts = request.split('/');
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }

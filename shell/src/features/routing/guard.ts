@@ -10,7 +10,7 @@ function hasRequiredQuery(route: RouteEntry, search: string): boolean {
 }
 
 /** Where `/` (and every path the product does not have) sends each login state (spec §2). */
-export function startPage(status: KnownAuthStatus): string {
+function startPage(status: KnownAuthStatus): string {
   if (status === 'loggedOut') return routePatterns.login;
   return status === 'unverified' ? routePatterns.user : routePatterns.dashboard;
 }

@@ -3,7 +3,7 @@ import { matchPath } from 'react-router-dom';
 import { getInstalledSections, type InstalledSection } from '../remotes';
 
 /** Who renders a route: the shell itself or the remote (manifest name) whose description claims it. */
-export type RouteOwner = 'shell' | (string & {});
+type RouteOwner = 'shell' | (string & {});
 
 /**
  * Which login states may see a route (spec §2, route guard):
@@ -12,7 +12,7 @@ export type RouteOwner = 'shell' | (string & {});
  * - `account`: /user and e-mail verify: any logged-in user;
  * - `verified`: everything else: logged in and verified.
  */
-export type RouteAccess = AccessClass;
+type RouteAccess = AccessClass;
 
 export interface RouteEntry {
   owner: RouteOwner;
@@ -31,7 +31,7 @@ export interface RouteEntry {
  * The shell's own pages. `/` is the shell's too: nobody stays there, the guard sends every
  * login state to its start page (guard.ts).
  */
-export const SHELL_ROUTES: readonly RouteEntry[] = [
+const SHELL_ROUTES: readonly RouteEntry[] = [
   { owner: 'shell', name: 'home', path: '/', access: 'public', permissions: [], query: [], topLevel: true },
   ...(['dashboard', 'warehouse', 'admin'] as const).map(
     (name): RouteEntry => ({
