@@ -1,5 +1,5 @@
 import '@lager/shared/styles.css';
-import { AppProviders, createAppStore, loadRuntimeConfig } from '@lager/shared';
+import { AppProviders, createAppStore, loadRuntimeConfig, namedRoutes } from '@lager/shared';
 import { createRoot } from 'react-dom/client';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import InfoRoutes from './app/InfoRoutes';
@@ -12,7 +12,7 @@ async function start() {
     <AppProviders store={createAppStore()}>
       <Routes>
         <Route path="/info/*" element={<InfoRoutes />} />
-        <Route path="*" element={<Navigate to="/info" replace />} />
+        <Route path="*" element={<Navigate to={namedRoutes.info()} replace />} />
       </Routes>
     </AppProviders>,
   );

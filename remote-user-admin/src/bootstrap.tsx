@@ -1,5 +1,5 @@
 import '@lager/shared/styles.css';
-import { AppProviders, createAppStore, loadRuntimeConfig } from '@lager/shared';
+import { AppProviders, createAppStore, loadRuntimeConfig, namedRoutes } from '@lager/shared';
 import { createRoot } from 'react-dom/client';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import UserAdminRoutes from './app/UserAdminRoutes';
@@ -13,7 +13,7 @@ async function start() {
       <Routes>
         <Route path="/admin/user/*" element={<UserAdminRoutes />} />
         <Route path="/invitations/*" element={<UserAdminRoutes />} />
-        <Route path="*" element={<Navigate to="/admin/user" replace />} />
+        <Route path="*" element={<Navigate to={namedRoutes.useradmin()} replace />} />
       </Routes>
     </AppProviders>,
   );

@@ -1,3 +1,4 @@
+import { namedRoutes } from '@lager/shared';
 import '../lib/i18n';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthScreen } from '../features/auth/components/AuthScreen';
@@ -21,7 +22,7 @@ export default function AccountRoutes() {
       <Route path="forgotpassword" element={<ForgotPasswordScreen />} />
       <Route path="reset-password" element={<ResetPasswordScreen />} />
       <Route path="email/verify/:id/:hash" element={<VerifyEmailScreen />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route path="*" element={<Navigate to={namedRoutes.home()} replace />} />
     </Routes>
   );
 }

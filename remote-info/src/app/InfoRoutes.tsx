@@ -1,4 +1,4 @@
-import { addTranslations } from '@lager/shared';
+import { addTranslations, namedRoutes } from '@lager/shared';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AboutPage } from '../features/info/AboutPage';
 import { InfoHome } from '../features/info/InfoHome';
@@ -17,7 +17,7 @@ export default function InfoRoutes() {
       <Route path="about" element={<AboutPage />} />
       <Route path="agb" element={<TermsPage />} />
       <Route path="privacypolicy" element={<PrivacyPage />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route path="*" element={<Navigate to={namedRoutes.home()} replace />} />
     </Routes>
   );
 }

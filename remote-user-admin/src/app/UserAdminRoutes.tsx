@@ -1,4 +1,4 @@
-import { addTranslations } from '@lager/shared';
+import { addTranslations, namedRoutes } from '@lager/shared';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AssignRolePage } from '../features/assign/components/AssignRolePage';
 import { UserAdminHome } from '../features/hub/components/UserAdminHome';
@@ -23,7 +23,7 @@ export default function UserAdminRoutes() {
     return (
       <Routes>
         <Route path=":action/:token" element={<InvitationHandler />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<Navigate to={namedRoutes.home()} replace />} />
       </Routes>
     );
   }
@@ -36,7 +36,7 @@ export default function UserAdminRoutes() {
       <Route path="roles/new" element={<RoleFormPage />} />
       <Route path="roles/assign" element={<AssignRolePage />} />
       <Route path="roles/edit/:role_id" element={<RoleFormPage />} />
-      <Route path="*" element={<Navigate to="/admin/user" replace />} />
+      <Route path="*" element={<Navigate to={namedRoutes.useradmin()} replace />} />
     </Routes>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert } from '@lager/shared';
+import { Alert, namedRoutes } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NS } from './namespace';
@@ -10,10 +10,10 @@ export function NoWarehouse() {
     <>
       <Alert kind="info">{t('messages.noWarehouse')}</Alert>
       <div className="actions">
-        <Link className="button" to="/admin/warehouse/my">
+        <Link className="button" to={namedRoutes.mywarehouse()}>
           {t('buttons.myWarehouses')}
         </Link>
-        <Link className="button secondary" to="/admin/warehouse/guest">
+        <Link className="button secondary" to={namedRoutes.guestwarehouse()}>
           {t('buttons.guestWarehouses')}
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { addTranslations } from '@lager/shared';
+import { addTranslations, namedRoutes } from '@lager/shared';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { EditWarehousePage } from '../features/edit-warehouse/components/EditWarehousePage';
 import { GuestWarehousesPage } from '../features/guest-warehouses/components/GuestWarehousesPage';
@@ -19,7 +19,7 @@ export default function WarehouseAdminRoutes() {
       <Route path="my" element={<MyWarehousesPage />} />
       <Route path="edit/:id" element={<EditWarehousePage />} />
       <Route path="guest" element={<GuestWarehousesPage />} />
-      <Route path="*" element={<Navigate to="/admin/warehouse" replace />} />
+      <Route path="*" element={<Navigate to={namedRoutes.warehouseadmin()} replace />} />
     </Routes>
   );
 }

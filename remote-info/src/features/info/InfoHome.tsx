@@ -1,4 +1,4 @@
-import { Card, getRuntimeConfig, Page } from '@lager/shared';
+import { Card, getRuntimeConfig, namedRoutes, Page } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -11,7 +11,7 @@ export function InfoHome() {
       <div className="cards">
         <Card title={t('about.title')}>
           <p>{t('home.aboutTeaser')}</p>
-          <Link to="/info/about">{t('home.readMore')}</Link>
+          <Link to={namedRoutes.about()}>{t('home.readMore')}</Link>
         </Card>
         <Card title={t('home.instructionsTitle')}>
           <ol>
@@ -27,11 +27,11 @@ export function InfoHome() {
         </Card>
         <Card title={t('terms.title')}>
           <p>{t('home.termsTeaser')}</p>
-          <Link to="/info/agb">{t('home.readMore')}</Link>
+          <Link to={namedRoutes.agb()}>{t('home.readMore')}</Link>
         </Card>
         <Card title={t('privacy.title')}>
           <p>{t('home.privacyTeaser')}</p>
-          <Link to="/info/privacypolicy">{t('home.readMore')}</Link>
+          <Link to={namedRoutes.privacypolicy()}>{t('home.readMore')}</Link>
         </Card>
       </div>
     </Page>

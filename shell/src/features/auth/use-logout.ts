@@ -1,4 +1,4 @@
-import { browser, DELAYS, markLoggedOut, useAppDispatch, useLogoutMutation } from '@lager/shared';
+import { browser, DELAYS, markLoggedOut, namedRoutes, useAppDispatch, useLogoutMutation } from '@lager/shared';
 import { useNavigate } from 'react-router-dom';
 
 /**
@@ -18,7 +18,7 @@ export function useLogout() {
       // The reload below shows the real state; there is no message in the spec's catalogue.
       console.error('Logout failed', error);
     }
-    navigate('/login');
+    navigate(namedRoutes.login());
     // Not useDelayed: the reload belongs to the app, not to the menu that happened to start it.
     window.setTimeout(() => browser.reload(), DELAYS.logoutReload);
   };

@@ -1,4 +1,4 @@
-import { useAuth, useIsMobile } from '@lager/shared';
+import { namedRoutes, useAuth, useIsMobile } from '@lager/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -29,7 +29,7 @@ export function Header() {
 
   const verified = status === 'verified';
   // Spec §2: the logo goes to / for verified users and to /user for unverified ones.
-  const logoTarget = status === 'unverified' ? '/user' : '/';
+  const logoTarget = status === 'unverified' ? namedRoutes.user() : namedRoutes.home();
   const items = <NavItems status={status} onLogout={() => void logout()} logoutBusy={busy} />;
 
   return (

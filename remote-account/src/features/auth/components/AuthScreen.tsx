@@ -1,4 +1,4 @@
-import { Card, Page } from '@lager/shared';
+import { Card, namedRoutes, Page } from '@lager/shared';
 import { Link } from 'react-router-dom';
 import { useAccountTranslation } from '../../../lib/i18n';
 import { LoginForm } from './LoginForm';
@@ -15,7 +15,9 @@ export function AuthScreen({ mode }: { mode: AuthMode }) {
       <Card>{isLogin ? <LoginForm /> : <RegisterForm />}</Card>
       <p>
         {t(isLogin ? 'hints.noAccount' : 'hints.haveAccount')}{' '}
-        <Link to={isLogin ? '/register' : '/login'}>{t(isLogin ? 'buttons.toRegister' : 'buttons.toLogin')}</Link>
+        <Link to={isLogin ? namedRoutes.register() : namedRoutes.login()}>
+          {t(isLogin ? 'buttons.toRegister' : 'buttons.toLogin')}
+        </Link>
       </p>
     </Page>
   );

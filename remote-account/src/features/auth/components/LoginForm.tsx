@@ -1,4 +1,4 @@
-import { allFilled, DELAYS, FormActions, TextField, useFormSubmit } from '@lager/shared';
+import { allFilled, DELAYS, FormActions, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { LOGIN_ERRORS, useLoginMutation } from '../api/auth-api';
@@ -28,7 +28,7 @@ export function LoginForm() {
         {...form.field('password')}
       />
       <FormActions form={form} submitLabel={t('buttons.login')}>
-        <Link to="/forgotpassword">{t('buttons.forgotPassword')}</Link>
+        <Link to={namedRoutes.forgotpassword()}>{t('buttons.forgotPassword')}</Link>
       </FormActions>
     </form>
   );

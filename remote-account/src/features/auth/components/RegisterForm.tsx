@@ -1,4 +1,4 @@
-import { DELAYS, FormActions, FormFailure, TextField, useFormSubmit } from '@lager/shared';
+import { DELAYS, FormActions, FormFailure, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { REGISTER_ERRORS, useLazyCheckEmailQuery, useRegisterMutation } from '../api/auth-api';
@@ -51,7 +51,7 @@ export function RegisterForm() {
     },
     errors: REGISTER_ERRORS,
     success: 'messages.registrationSuccess',
-    after: { ms: DELAYS.registrationRedirect, to: '/login' },
+    after: { ms: DELAYS.registrationRedirect, to: namedRoutes.login() },
   });
 
   const field = (name: keyof RegisterValues, label: string, type: string, autoComplete: string) => (

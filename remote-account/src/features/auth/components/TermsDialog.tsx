@@ -1,4 +1,4 @@
-import { Dialog } from '@lager/shared';
+import { Dialog, namedRoutes } from '@lager/shared';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useAccountTranslation } from '../../../lib/i18n';
 
@@ -43,7 +43,7 @@ export function TermsDialog({ onAccept, onDecline }: TermsDialogProps) {
           ))}
         </ul>
         <p>
-          <a href="/info/agb" target="_blank" rel="noopener noreferrer">
+          <a href={namedRoutes.agb()} target="_blank" rel="noopener noreferrer">
             {t('terms.fullText')}
           </a>
         </p>

@@ -1,4 +1,4 @@
-import { Card, DELAYS, FormActions, isEmail, Page, TextField, useFormSubmit } from '@lager/shared';
+import { Card, DELAYS, FormActions, isEmail, namedRoutes, Page, TextField, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { FORGOT_PASSWORD_ERRORS, useForgotPasswordMutation } from '../api/password-reset-api';
 
@@ -13,7 +13,7 @@ export function ForgotPasswordScreen() {
     send: (v) => requestLink({ email: v.email.trim() }).unwrap(),
     errors: FORGOT_PASSWORD_ERRORS,
     success: 'messages.resetLinkSent',
-    after: { ms: DELAYS.forgotPasswordRedirect, to: '/login' },
+    after: { ms: DELAYS.forgotPasswordRedirect, to: namedRoutes.login() },
   });
 
   return (

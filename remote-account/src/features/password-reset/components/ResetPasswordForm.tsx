@@ -1,4 +1,4 @@
-import { DELAYS, FormActions, TextField, useFormSubmit } from '@lager/shared';
+import { DELAYS, FormActions, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { passwordFormError } from '../../../lib/password-rules';
 import { RESET_PASSWORD_ERRORS, type ResetLink, useResetPasswordMutation } from '../api/password-reset-api';
@@ -14,7 +14,7 @@ export function ResetPasswordForm({ link }: { link: ResetLink }) {
     send: (v) => resetPassword({ ...link, ...v }).unwrap(),
     errors: RESET_PASSWORD_ERRORS,
     success: 'messages.passwordReset',
-    after: { ms: DELAYS.resetRedirect, to: '/login' },
+    after: { ms: DELAYS.resetRedirect, to: namedRoutes.login() },
   });
 
   return (

@@ -1,4 +1,4 @@
-import { Alert, Card, DELAYS, Loading, Page, useDelayed } from '@lager/shared';
+import { Alert, Card, DELAYS, Loading, namedRoutes, Page, useDelayed } from '@lager/shared';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccountTranslation } from '../../../lib/i18n';
@@ -11,7 +11,7 @@ export function ResetPasswordScreen() {
   const [query] = useSearchParams();
   const token = query.get('token');
   const email = query.get('email');
-  if (!token || !email) return <Navigate to="/" replace />;
+  if (!token || !email) return <Navigate to={namedRoutes.home()} replace />;
   return (
     <Page title={t('titles.resetPassword')}>
       <Card>
@@ -30,7 +30,7 @@ function CheckedResetForm({ link }: { link: ResetLink }) {
   const invalid = isError || data?.valid === false;
 
   useEffect(() => {
-    if (invalid) schedule(() => navigate('/forgotpassword'), DELAYS.invalidResetTokenRedirect);
+    if (invalid) schedule(() => navigate(namedRoutes.forgotpassword()), DELAYS.invalidResetTokenRedirect);
   }, [invalid, schedule, navigate]);
 
   if (isLoading) return <Loading label={t('messages.checkingToken')} />;

@@ -1,4 +1,4 @@
-import { Loading, Page, useAuth } from '@lager/shared';
+import { Loading, namedRoutes, Page, useAuth } from '@lager/shared';
 import { Navigate } from 'react-router-dom';
 import { useAccountTranslation } from '../../../lib/i18n';
 import { ChangePasswordCard } from './ChangePasswordCard';
@@ -12,7 +12,7 @@ export function UserScreen() {
   const { status, user } = useAuth();
   if (status === 'unknown') return <Loading />;
   // The shell's guard does this too; it matters when the section runs alone.
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={namedRoutes.login()} replace />;
   return (
     <Page title={t('titles.user')}>
       <EditProfileCard user={user} />

@@ -12,7 +12,7 @@ export function VerifyEmailScreen() {
   const [query] = useSearchParams();
   const expires = query.get('expires');
   const signature = query.get('signature');
-  if (!expires || !signature) return <Navigate to="/" replace />;
+  if (!expires || !signature) return <Navigate to={namedRoutes.home()} replace />;
   return (
     <Page title={t('titles.verifyEmail')}>
       <VerificationResult args={{ id: Number(id), hash, expires: Number(expires), signature }} />

@@ -1,4 +1,4 @@
-import { Card } from '@lager/shared';
+import { Card, namedRoutes } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NS } from '../../../lib/namespace';
@@ -7,9 +7,9 @@ import { ScreenGate } from '../../../lib/ScreenGate';
 import { useSection } from '../../../lib/use-section';
 
 const CARDS = [
-  { key: 'inviteUser', text: 'cards.inviteText', to: '/admin/user/invite', required: REQUIRED.inviteCard },
-  { key: 'removeUsers', text: 'cards.removeText', to: '/admin/user/remove', required: REQUIRED.removeCard },
-  { key: 'roles', text: 'cards.rolesText', to: '/admin/user/roles', required: REQUIRED.rolesCard },
+  { key: 'inviteUser', text: 'cards.inviteText', to: namedRoutes.inviteuser(), required: REQUIRED.inviteCard },
+  { key: 'removeUsers', text: 'cards.removeText', to: namedRoutes.removeuser(), required: REQUIRED.removeCard },
+  { key: 'roles', text: 'cards.rolesText', to: namedRoutes.userroles(), required: REQUIRED.rolesCard },
 ] as const;
 
 /** `/admin/user` (useradmin): one card per area the user may enter. */

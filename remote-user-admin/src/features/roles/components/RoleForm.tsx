@@ -4,6 +4,7 @@ import {
   FormActions,
   isBlank,
   Loading,
+  namedRoutes,
   PERMISSION_GROUPS,
   type PermissionGroup,
   TextField,
@@ -46,7 +47,7 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
       return roleId === undefined ? createRole(input).unwrap() : updateRole({ roleId, body: input }).unwrap();
     },
     errors: SAVE_ROLE_ERRORS,
-    after: { ms: 0, to: '/admin/user/roles' },
+    after: { ms: 0, to: namedRoutes.userroles() },
   });
   const { values, setField, clearDraft } = form;
   const pristine = sameRole(values, initial);

@@ -1,4 +1,4 @@
-import { Alert, Checklist, EmptyState, Loading, useListWarehouseRolesQuery } from '@lager/shared';
+import { Alert, Checklist, EmptyState, Loading, namedRoutes, useListWarehouseRolesQuery } from '@lager/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -40,7 +40,7 @@ export function RoleList({ warehouseId, selectable, editable, selected, onChange
         extra: editable && (
           <Link
             className="button link"
-            to={`/admin/user/roles/edit/${role.id}`}
+            to={namedRoutes.editrole(role.id)}
             aria-label={`${t('buttons.edit')}: ${role.name}`}
           >
             {t('buttons.edit')}

@@ -1,4 +1,4 @@
-import { ConfirmDialog, FormFeedback, useFormSubmit } from '@lager/shared';
+import { ConfirmDialog, FormFeedback, namedRoutes, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -44,12 +44,12 @@ export function RolesScreen({ warehouseId }: { warehouseId: number }) {
     <>
       <div className="actions">
         {can(REQUIRED.newRoleButton) && (
-          <Link className="button" to="/admin/user/roles/new">
+          <Link className="button" to={namedRoutes.newrole()}>
             {t('buttons.newRole')}
           </Link>
         )}
         {can(REQUIRED.assignButton) && (
-          <Link className="button" to="/admin/user/roles/assign">
+          <Link className="button" to={namedRoutes.assignrole()}>
             {t('buttons.assignRole')}
           </Link>
         )}

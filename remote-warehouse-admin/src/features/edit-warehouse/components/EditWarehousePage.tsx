@@ -1,4 +1,4 @@
-import { DELAYS, Loading, Page, useFormSubmit } from '@lager/shared';
+import { DELAYS, Loading, namedRoutes, Page, useFormSubmit } from '@lager/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
@@ -12,7 +12,7 @@ import {
 } from '../../../components/warehouse-form-values';
 import { UPDATE_WAREHOUSE_ERRORS, useGetWarehouseQuery, useUpdateWarehouseMutation } from '../api/edit-warehouse';
 
-const MY_WAREHOUSES = '/admin/warehouse/my';
+const MY_WAREHOUSES = namedRoutes.mywarehouse();
 
 /** /admin/warehouse/edit/:id (route name editwarehouse): only for warehouses the user owns. */
 export function EditWarehousePage() {

@@ -1,4 +1,4 @@
-import { Card, Page } from '@lager/shared';
+import { Card, namedRoutes, Page } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -10,19 +10,19 @@ export function WarehouseAdminHome() {
       <div className="cards">
         <Card title={t('titles.new')}>
           <p>{t('home.newText')}</p>
-          <Link className="button" to="/admin/warehouse/new">
+          <Link className="button" to={namedRoutes.newwarehouse()}>
             {t('home.newLink')}
           </Link>
         </Card>
         <Card title={t('titles.my')}>
           <p>{t('home.myText')}</p>
-          <Link className="button" to="/admin/warehouse/my">
+          <Link className="button" to={namedRoutes.mywarehouse()}>
             {t('home.myLink')}
           </Link>
         </Card>
         <Card title={t('titles.guest')}>
           <p>{t('home.guestText')}</p>
-          <Link className="button" to="/admin/warehouse/guest">
+          <Link className="button" to={namedRoutes.guestwarehouse()}>
             {t('home.guestLink')}
           </Link>
         </Card>

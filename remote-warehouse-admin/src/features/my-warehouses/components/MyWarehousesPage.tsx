@@ -1,4 +1,4 @@
-import { Checklist, EmptyState, Loading, Page } from '@lager/shared';
+import { Checklist, EmptyState, Loading, namedRoutes, Page } from '@lager/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -23,7 +23,7 @@ export function MyWarehousesPage() {
     content = (
       <EmptyState>
         <p>{t('messages.noOwned')}</p>
-        <Link className="button" to="/admin/warehouse/new">
+        <Link className="button" to={namedRoutes.newwarehouse()}>
           {t('buttons.createFirst')}
         </Link>
       </EmptyState>
@@ -39,7 +39,7 @@ export function MyWarehousesPage() {
             extra: (
               <>
                 {' '}
-                <Link to={`/admin/warehouse/edit/${w.id}`} aria-label={t('labels.editWarehouse', { name: w.name })}>
+                <Link to={namedRoutes.editwarehouse(w.id)} aria-label={t('labels.editWarehouse', { name: w.name })}>
                   {t('buttons.edit')}
                 </Link>
               </>

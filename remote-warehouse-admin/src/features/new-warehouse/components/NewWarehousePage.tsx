@@ -1,4 +1,4 @@
-import { DELAYS, Page, useFormSubmit } from '@lager/shared';
+import { DELAYS, namedRoutes, Page, useFormSubmit } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { WarehouseForm } from '../../../components/WarehouseForm';
 import { EMPTY_WAREHOUSE_FORM, toWarehouseInput, warehouseFormError } from '../../../components/warehouse-form-values';
@@ -20,7 +20,7 @@ export function NewWarehousePage() {
     errors: CREATE_WAREHOUSE_ERRORS,
     success: 'messages.createSuccess',
     keepValues: true,
-    after: { ms: DELAYS.warehouseCreateRedirect, to: '/warehouse', reload: true },
+    after: { ms: DELAYS.warehouseCreateRedirect, to: namedRoutes.warehouse(), reload: true },
   });
 
   return (
