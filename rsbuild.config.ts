@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { API_PORT, SHELL_PORT } from './scripts/federation-apps.cjs';
 
 /** `shell`, or a remote: any folder with a `section.json` (the `remote-*` workspaces, test fixtures). */
 export type AppName = string;
@@ -39,8 +40,7 @@ function readSectionFile(dir: string): SectionFile {
   return { ...file, port: file.devPort };
 }
 
-export const SHELL_PORT = 3000;
-export const API_PORT = 8000;
+export { API_PORT, SHELL_PORT } from './scripts/federation-apps.cjs';
 
 const rootDir = __dirname;
 

@@ -1,7 +1,8 @@
 /**
  * The remotes' names for the deploy and rollout commands, the serving stack and Jest: the
  * `remote-*` workspaces that describe themselves with a section.json (the same list
- * rsbuild.config.ts builds, read without loading the bundler so the commands start fast).
+ * rsbuild.config.ts builds, read without loading the bundler so the commands start fast) and
+ * every app's dev port, so no list of apps or ports is written down twice.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -12,4 +13,19 @@ const remoteNames = pkg.workspaces.filter(
   (w) => w.startsWith('remote-') && fs.existsSync(path.join(repoRoot, w, 'section.json')),
 );
 
-module.exports = { remoteNames };
+/** The shell's and the API's dev ports (rsbuild.config.ts, the serving stack and the API's dev CORS origins). */
+const SHELL_PORT = 3000;
+const API_PORT = 8000;
+
+/** Every app's dev port: the shell's and each remote's from its section.json (`devPort`). */
+const devPorts = {
+  shell: SHELL_PORT,
+  ...Object.fromEntries(
+    remoteNames.map((name) => [
+      name,
+      JSON.parse(fs.readFileSync(path.join(repoRoot, name, 'section.json'), 'utf8')).devPort,
+    ]),
+  ),
+};
+
+module.exports = { remoteNames, SHELL_PORT, API_PORT, devPorts };

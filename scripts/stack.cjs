@@ -11,16 +11,15 @@ const httpProxy = require('http-proxy');
 const sirv = require('sirv');
 const { resolveEntries } = require('./rollout-lib.cjs');
 const { describeBuild } = require('./rollout-sections.cjs');
-const { remoteNames } = require('./federation-apps.cjs');
+const { remoteNames, SHELL_PORT, API_PORT, devPorts } = require('./federation-apps.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 /** Every remote workspace; its default port is its dev port from its section.json. */
 const REMOTES = remoteNames;
-const devPortOf = (remote) => JSON.parse(fs.readFileSync(path.join(repoRoot, remote, 'section.json'), 'utf8')).devPort;
 const DEFAULT_PORTS = {
-  shell: 3000,
-  ...Object.fromEntries(REMOTES.map((remote) => [remote, devPortOf(remote)])),
-  api: 8000,
+  shell: SHELL_PORT,
+  ...Object.fromEntries(REMOTES.map((remote) => [remote, devPorts[remote]])),
+  api: API_PORT,
   /** The deployment target `.deploy/` (versioned remote builds + rollout manifest), when it exists. */
   deploy: 3005,
 };

@@ -3,25 +3,24 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Static, Type } from '@sinclair/typebox';
 import envSchema from 'env-schema';
+import { devPorts } from '../../scripts/federation-apps.cjs';
 import { ensurePrivateDir } from './fs/private-dir';
 import { randomToken } from './services/tokens';
 
 /** The api package folder: DATA_DIR defaults to `<api>/data` whatever the working directory. */
 export const API_ROOT = resolve(__dirname, '..');
 
-const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
-  `http://127.0.0.1:${port}`,
-  `http://localhost:${port}`,
-]);
+/** In development every app's dev server (shell and each section, from their section.json) may call the API. */
+const DEV_ORIGINS = Object.values(devPorts).flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
 /** Shortest APP_KEY accepted in production: it signs verification links. */
-export const APP_KEY_MIN_PRODUCTION = 32;
+const APP_KEY_MIN_PRODUCTION = 32;
 
 /**
  * Fastify's `trustProxy`: the addresses/CIDRs of the proxies in front. Not a hop count: Fastify
  * refuses those (a count cannot tell the proxy from a client that adds enough X-Forwarded-For).
  */
-export type TrustProxy = false | string[];
+type TrustProxy = false | string[];
 
 export interface ServerConfig {
   port: number;
