@@ -16,6 +16,8 @@ const remoteNames = pkg.workspaces.filter(
 /** The shell's and the API's dev ports (rsbuild.config.ts, the serving stack and the API's dev CORS origins). */
 const SHELL_PORT = 3000;
 const API_PORT = 8000;
+/** The deployment target `.deploy/` served by the stack (versioned remote builds + rollout manifest). */
+const DEPLOY_PORT = 3005;
 
 /** Every app's dev port: the shell's and each remote's from its section.json (`devPort`). */
 const devPorts = {
@@ -28,4 +30,4 @@ const devPorts = {
   ),
 };
 
-module.exports = { remoteNames, SHELL_PORT, API_PORT, devPorts };
+module.exports = { remoteNames, SHELL_PORT, API_PORT, DEPLOY_PORT, devPorts };

@@ -2,4 +2,5 @@
 export declare const remoteNames: string[];
 export declare const SHELL_PORT: number;
 export declare const API_PORT: number;
+export declare const DEPLOY_PORT: number;
 export declare const devPorts: Record<string, number>;

@@ -15,13 +15,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import federationApps from './federation-apps.cjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const templateDir = path.join(import.meta.dirname, 'section-template');
 const USAGE =
   'Usage: npm run new-section -- <name> [--title-de <text>] [--title-en <text>] [--permission <name>] [--port <n>] [--dir <folder>] [--no-install]';
 /** Ports the stack uses for other things (deployment server, API). */
-const RESERVED_PORTS = new Set([3000, 3005, 8000]);
+const RESERVED_PORTS = new Set([federationApps.SHELL_PORT, federationApps.DEPLOY_PORT, federationApps.API_PORT]);
 
 function fail(message) {
   console.error(`new-section: ${message}`);
@@ -74,7 +75,7 @@ function nextPort() {
       return 0;
     }
   });
-  let port = Math.max(3000, ...used) + 1;
+  let port = Math.max(federationApps.SHELL_PORT, ...used) + 1;
   while (RESERVED_PORTS.has(port)) port += 1;
   return port;
 }

@@ -11,7 +11,7 @@ const httpProxy = require('http-proxy');
 const sirv = require('sirv');
 const { resolveEntries } = require('./rollout-lib.cjs');
 const { describeBuild } = require('./rollout-sections.cjs');
-const { remoteNames, SHELL_PORT, API_PORT, devPorts } = require('./federation-apps.cjs');
+const { remoteNames, SHELL_PORT, API_PORT, DEPLOY_PORT, devPorts } = require('./federation-apps.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 /** Every remote workspace; its default port is its dev port from its section.json. */
@@ -21,7 +21,7 @@ const DEFAULT_PORTS = {
   ...Object.fromEntries(REMOTES.map((remote) => [remote, devPorts[remote]])),
   api: API_PORT,
   /** The deployment target `.deploy/` (versioned remote builds + rollout manifest), when it exists. */
-  deploy: 3005,
+  deploy: DEPLOY_PORT,
 };
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)$/;

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Static, Type } from '@sinclair/typebox';
 import envSchema from 'env-schema';
-import { devPorts } from '../../scripts/federation-apps.cjs';
+import { API_PORT, devPorts, SHELL_PORT } from '../../scripts/federation-apps.cjs';
 import { ensurePrivateDir } from './fs/private-dir';
 import { randomToken } from './services/tokens';
 
@@ -46,10 +46,10 @@ export interface ServerConfig {
  */
 const HTTP_URL = '^https?://[^/\\s?#@]+(/\\S*)?$';
 const EnvSchema = Type.Object({
-  PORT: Type.Integer({ minimum: 0, maximum: 65_535, default: 8000 }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65_535, default: API_PORT }),
   HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
   NODE_ENV: Type.Optional(Type.String()),
-  APP_URL: Type.String({ pattern: HTTP_URL, default: 'http://127.0.0.1:3000' }),
+  APP_URL: Type.String({ pattern: HTTP_URL, default: `http://127.0.0.1:${SHELL_PORT}` }),
   APP_KEY: Type.Optional(Type.String({ minLength: 16 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://[^/\\s?#]*[^/\\s?#@:]' })),
   DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
