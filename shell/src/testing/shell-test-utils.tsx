@@ -98,10 +98,10 @@ export function prepareShell() {
   forgetLoadedSections();
   setRemotesManifest({
     remotes: {
-      'remote-account': manifestEntry(3001, accountSection),
-      'remote-warehouse-admin': manifestEntry(3002, warehouseAdminSection),
-      'remote-user-admin': manifestEntry(3003, userAdminSection),
-      'remote-info': manifestEntry(3004, infoSection),
+      'remote-account': manifestEntry(accountSection.devPort, accountSection),
+      'remote-warehouse-admin': manifestEntry(warehouseAdminSection.devPort, warehouseAdminSection),
+      'remote-user-admin': manifestEntry(userAdminSection.devPort, userAdminSection),
+      'remote-info': manifestEntry(infoSection.devPort, infoSection),
     },
   });
   // jsdom has no scrolling; the scroll restoration calls it after every navigation.
