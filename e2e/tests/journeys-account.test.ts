@@ -145,8 +145,12 @@ describeInBrowser('journeys: account', () => {
       await loginViaUi(page, stack, { email: user.email, password: 'Frisch-und-neu-7' }, { language: 'en' });
       await main.getByText('Welcome, Paula Pass!').waitFor();
       // The link is single use.
+      // Logout shows /login at once and reloads 100 ms later: wait for that reload, or it can
+      // replace the navigation to the link below (the page ends on /login without the alert).
+      const reloaded = page.waitForEvent('load');
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Logout' }).click();
       await waitForPath(page, '/login');
+      await reloaded;
       await page.goto(link.href);
       await main.getByRole('alert').filter({ hasText: 'Invalid or expired token.' }).waitFor();
       expect(session.errors).toEqual([]);
