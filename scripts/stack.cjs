@@ -348,14 +348,17 @@ async function startStack({
   apiStub = false,
   /** Restart the API child when it dies (npm start). */
   superviseApi = false,
+  /** Local remotes not to serve (a test then adds one by deploy, as a section the stack never had). */
+  withoutRemotes = [],
 } = {}) {
-  for (const app of ['shell', ...REMOTES]) {
+  const served = REMOTES.filter((name) => !withoutRemotes.includes(name));
+  for (const app of ['shell', ...served]) {
     if (!fs.existsSync(path.join(repoRoot, app, 'dist/index.html'))) {
       throw new Error(`${app}/dist is missing: run "npm run build" first`);
     }
   }
   const remotes = {};
-  for (const name of REMOTES) remotes[name] = await serveRemote(path.join(repoRoot, name, 'dist'), ports[name] ?? 0);
+  for (const name of served) remotes[name] = await serveRemote(path.join(repoRoot, name, 'dist'), ports[name] ?? 0);
   const shellPort = ports.shell ?? 0;
   // The shell port must be known before the API starts (CORS origins, links in mails).
   const reserved = http.createServer();

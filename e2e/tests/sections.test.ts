@@ -20,6 +20,8 @@ const FIXTURE_DIR = path.join(repoRoot, 'e2e/fixtures/remote-fixture');
 const LABEL = 'Test section';
 /** The permission the fixture's section.json gates its route, link and card with (owners hold it). */
 const PERMISSION = 'invite_user';
+/** The first real section added this way: the stack starts without it and gets it by deploy. */
+const STOCK_DIR = path.join(repoRoot, 'remote-stock');
 
 /** Every file of the shell build, hashed: adding or removing a section must never need a new one. */
 function hashShellBuild(): string {
@@ -69,7 +71,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
 
   beforeAll(async () => {
     deployDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-sections-e2e-'));
-    stack = await startTestStack({ deployDir });
+    stack = await startTestStack({ deployDir, withoutRemotes: ['remote-stock'] });
     browser = await launchBrowser();
     shellBuildHash = hashShellBuild();
     [owner, member] = await Promise.all([
@@ -162,4 +164,42 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     });
     expect(hashShellBuild()).toBe(shellBuildHash);
   });
+
+  test('the real remote-stock: unknown before, deployed with link and card for view_stock, gone after rollback', async () => {
+    const stockLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Stock', exact: true });
+    const stockCard = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2, name: 'Stock' });
+    const before = await session(owner);
+    await withArtifacts('stock before deploy', [before], async () => {
+      await before.page.goto(`${stack.shell.url}/stock`);
+      await waitForPath(before.page, '/dashboard');
+      expect(await stockLink(before.page).count()).toBe(0);
+    });
+
+    await cli('deploy.mjs', 'remote-stock', '--version', '1.0.0', '--dir', STOCK_DIR);
+    await cli('rollout.mjs', 'rollout', 'remote-stock', '1.0.0', '--percent', '100');
+    const s = await session(owner);
+    await withArtifacts('stock deployed', [s], async () => {
+      await dashboard(s.page);
+      await stockCard(s.page).waitFor();
+      await stockLink(s.page).click();
+      await waitForPath(s.page, '/stock');
+      await s.page.getByRole('heading', { level: 1, name: 'Stock' }).waitFor();
+    });
+    const other = await session(member);
+    await withArtifacts('stock without view_stock', [other], async () => {
+      await dashboard(other.page);
+      expect(await stockLink(other.page).count()).toBe(0);
+      expect(await stockCard(other.page).count()).toBe(0);
+    });
+
+    await cli('rollout.mjs', 'rollback', 'remote-stock');
+    const after = await session(owner);
+    await withArtifacts('stock after rollback', [after], async () => {
+      await dashboard(after.page);
+      expect(await stockLink(after.page).count()).toBe(0);
+      await after.page.goto(`${stack.shell.url}/stock`);
+      await waitForPath(after.page, '/dashboard');
+    });
+    expect(hashShellBuild()).toBe(shellBuildHash);
+  }, 300_000);
 });
