@@ -3,7 +3,7 @@
  * request deletes must end in the contract's 422/404, never a 500, and leave one consistent
  * result. 20-50 parallel calls each, on PGlite and (TEST_DATABASE_URL) PostgreSQL.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
 import { roles, users, warehouses } from '../src/db/schema';
@@ -88,6 +88,30 @@ describe('races on unique keys', () => {
     );
     expect(tally(roleResults)).toEqual({ 201: 1, 422: 19 });
     expect(roleResults.find((r) => r.statusCode === 422)!.json()).toMatchObject({ code: 'role.name_taken' });
+  });
+
+  it('20 parallel warehouses and roles whose names differ only in case: the database keeps one each', async () => {
+    const { client } = await loggedIn(app);
+    // Every request passes the route's check before any insert: only the unique index on lower(name) decides.
+    const spellings = (base: string) => Array.from({ length: 20 }, (_, i) => (i % 2 ? base.toUpperCase() : base));
+    const warehouseResults = await Promise.all(
+      spellings('Zwilling').map((name) => client.post('/api/admin/warehouse', { name, industry_id: 1, usage_id: 1 })),
+    );
+    expect(tally(warehouseResults)).toEqual({ 201: 1, 422: 19 });
+    for (const r of warehouseResults.filter((r) => r.statusCode === 422)) {
+      expect(r.json()).toMatchObject({ code: 'warehouse.name_taken' });
+    }
+    const roleResults = await Promise.all(
+      spellings('Zwillingsrolle').map((name) =>
+        client.post('/api/admin/createrole', { name, description: null, permissions: [1] }),
+      ),
+    );
+    expect(tally(roleResults)).toEqual({ 201: 1, 422: 19 });
+    const [left] = await app.ctx.db
+      .select({ n: count() })
+      .from(warehouses)
+      .where(sql`lower(${warehouses.name}) = 'zwilling'`);
+    expect(left!.n).toBe(1);
   });
 });
 

@@ -181,3 +181,73 @@ describe('leave', () => {
     expect((await guest.client.post(url, { password: PASSWORD })).statusCode).toBe(200);
   });
 });
+
+describe('names ignore case (issue 16 item 10)', () => {
+  it('"Hauptlager" and "hauptlager" are one warehouse name per owner, on create and rename; other owners are free', async () => {
+    const { client } = await loggedIn(app);
+    await createWarehouse(client, 'Hauptlager');
+    const lower = await client.post('/api/admin/warehouse', { name: 'hauptlager', industry_id: 1, usage_id: 1 });
+    expect(lower.statusCode).toBe(422);
+    expect(lower.json()).toMatchObject({ code: 'warehouse.name_taken' });
+    expect(lower.json().errors.name).toEqual(['You already have a warehouse with this name.']);
+    const spaced = await client.post('/api/admin/warehouse', { name: '  HAUPTLAGER ', industry_id: 1, usage_id: 1 });
+    expect(spaced.json()).toMatchObject({ code: 'warehouse.name_taken' });
+
+    const other = await createWarehouse(client, 'Nebenlager');
+    const rename = await client.put(`/api/warehouses/edit/${other.id}`, {
+      name: 'HauptLager',
+      industry_id: 1,
+      usage_id: 1,
+    });
+    expect(rename.json()).toMatchObject({ code: 'warehouse.name_taken' });
+    // Its own name in another case is a rename, not a clash.
+    const recase = await client.put(`/api/warehouses/edit/${other.id}`, {
+      name: 'NEBENLAGER',
+      industry_id: 1,
+      usage_id: 1,
+    });
+    expect(recase.statusCode).toBe(200);
+    expect(recase.json().name).toBe('NEBENLAGER');
+    const names = (await client.get('/api/mywarehouses/owned')).json().warehouses.map((w: { name: string }) => w.name);
+    expect(names.sort()).toEqual(['Hauptlager', 'NEBENLAGER']);
+
+    const { client: stranger } = await loggedIn(app);
+    const free = await stranger.post('/api/admin/warehouse', { name: 'hauptlager', industry_id: 1, usage_id: 1 });
+    expect(free.statusCode).toBe(201);
+  });
+
+  it('role names are unique per warehouse ignoring case, on create and update', async () => {
+    const { client } = await loggedIn(app);
+    await createWarehouse(client);
+    const first = await client.post('/api/admin/createrole', { name: 'Lagerist', description: null, permissions: [1] });
+    expect(first.statusCode).toBe(201);
+    const again = await client.post('/api/admin/createrole', { name: 'LAGERIST', description: null, permissions: [1] });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ code: 'role.name_taken' });
+    expect(again.json().errors.name).toEqual(['A role with this name already exists in this warehouse.']);
+
+    const second = await client.post('/api/admin/createrole', { name: 'Einkauf', description: null, permissions: [1] });
+    const secondId = second.json().role.id;
+    const clash = await client.put(`/api/admin/updaterole/${secondId}`, {
+      name: 'lagerist',
+      description: null,
+      permissions: [1],
+    });
+    expect(clash.json()).toMatchObject({ code: 'role.name_taken' });
+    const recase = await client.put(`/api/admin/updaterole/${secondId}`, {
+      name: 'EINKAUF',
+      description: null,
+      permissions: [1],
+    });
+    expect(recase.statusCode).toBe(200);
+    const roleNames = (await client.get('/api/admin/roles')).json().roles.map((r: { name: string }) => r.name);
+    expect(roleNames.sort()).toEqual(['EINKAUF', 'Lagerist']);
+
+    // The same name in another warehouse of the same owner is fine.
+    await createWarehouse(client);
+    expect(
+      (await client.post('/api/admin/createrole', { name: 'lagerist', description: null, permissions: [1] }))
+        .statusCode,
+    ).toBe(201);
+  });
+});

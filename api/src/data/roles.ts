@@ -50,7 +50,8 @@ export async function roleNameTaken(db: Db, warehouseId: number, name: string, e
     .where(
       and(
         eq(roles.warehouseId, warehouseId),
-        eq(roles.name, name.trim()),
+        // Case-insensitive, as the unique index on lower(name).
+        eq(sql`lower(${roles.name})`, sql`lower(${name.trim()})`),
         exceptId ? ne(roles.id, exceptId) : undefined,
       ),
     )

@@ -62,7 +62,8 @@ export async function warehouseNameTaken(db: Db, ownerId: number, name: string, 
     .where(
       and(
         eq(warehouses.ownerId, ownerId),
-        eq(warehouses.name, name.trim()),
+        // Case-insensitive, as the unique index on lower(name).
+        eq(sql`lower(${warehouses.name})`, sql`lower(${name.trim()})`),
         exceptId ? ne(warehouses.id, exceptId) : undefined,
       ),
     )

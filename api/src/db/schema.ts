@@ -115,7 +115,8 @@ export const warehouses = pgTable(
     foreignKey({ name: 'warehouses_owner_id_fkey', columns: [t.ownerId], foreignColumns: [users.id] }).onDelete(
       'cascade',
     ),
-    unique('warehouses_owner_name_unique').on(t.ownerId, t.name),
+    // "Hauptlager" and "hauptlager" are one name: unique per owner ignoring case.
+    uniqueIndex('warehouses_owner_name_unique').on(t.ownerId, sql`lower(${t.name})`),
   ],
 );
 
@@ -134,7 +135,8 @@ export const roles = pgTable(
     foreignKey({ name: 'roles_warehouse_id_fkey', columns: [t.warehouseId], foreignColumns: [warehouses.id] }).onDelete(
       'cascade',
     ),
-    unique('roles_warehouse_name_unique').on(t.warehouseId, t.name),
+    // Unique per warehouse ignoring case, as warehouse names per owner.
+    uniqueIndex('roles_warehouse_name_unique').on(t.warehouseId, sql`lower(${t.name})`),
   ],
 );
 
