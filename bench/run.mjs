@@ -6,6 +6,8 @@
  *
  *   --quick        fewer runs and shorter load tests, for working on the bench itself
  *   --skip-build   reuse bench/out from the previous run (build times are then not measured)
+ *   --api-only     only the API part (bench/lib/api-bench.mjs); the other sections of the report are kept from
+ *                  bench/results.json. PostgreSQL rows need LAGER_BENCH_POSTGRES_URL (or DATABASE_URL).
  *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
  *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores)
  */
@@ -14,14 +16,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadTestApi } from './lib/api-load.mjs';
+import { runApiBench } from './lib/api-bench.mjs';
 import { hasChromium, launchBrowser } from './lib/browser.mjs';
 import { buildAll } from './lib/build.mjs';
 import { measureApp } from './lib/bytes.mjs';
 import { serveDeployments } from './lib/deployments.mjs';
 import { killLighthouseBrowsers, lighthousePage } from './lib/lighthouse.mjs';
 import { measureFirstLoad, measureSectionSwitch, measureSingletons, sizeIndex } from './lib/pageload.mjs';
-import { writeReport } from './lib/report.mjs';
+import { writeApiReport, writeReport } from './lib/report.mjs';
 import { createBenchUser } from './lib/session.mjs';
 import { log } from './lib/util.mjs';
 
@@ -35,13 +37,14 @@ const argv = new Set(process.argv.slice(2));
 const QUICK = argv.has('--quick');
 const SKIP_BUILD = argv.has('--skip-build');
 const STOCK = argv.has('--stock');
+const API_ONLY = argv.has('--api-only');
 
 const RUNS = {
   lighthouse: QUICK ? 1 : 3,
   sectionSwitch: QUICK ? 3 : 10,
-  apiDuration: QUICK ? 3 : 10,
-  apiWarmup: QUICK ? 1 : 2,
-  apiConnections: 100,
+  apiDuration: QUICK ? 3 : 5,
+  apiRounds: QUICK ? 1 : 3,
+  apiConnections: 10,
 };
 
 /** The pages measured. `selector` (optional) must be visible before a page counts as shown. */
@@ -139,7 +142,24 @@ async function runStockBench() {
   };
 }
 
+/** `--api-only`: the API part alone, merged into the previous results (the web rows stay as they were). */
+async function mainApiOnly() {
+  const previous = path.join(benchDir, 'results.json');
+  const kept = fs.existsSync(previous) ? JSON.parse(fs.readFileSync(previous, 'utf8')) : {};
+  const appUrl = `http://127.0.0.1:${await stack.freePort()}`;
+  const errors = [];
+  const api = await runApiBench({ stack, origins: [appUrl], appUrl, quick: QUICK, onError: (e) => errors.push(e) });
+  Object.assign(results, kept, {
+    api,
+    apiMeta: { ...results.meta, finished: new Date().toISOString() },
+    errors: [...(kept.errors ?? []).filter((e) => !String(e.step).startsWith('API')), ...errors],
+  });
+  writeApiReport({ results, repoRoot, benchDir });
+  log('wrote bench/results.json and the API rows of BENCHMARKS.md');
+}
+
 async function main() {
+  if (API_ONLY) return mainApiOnly();
   fs.mkdirSync(outDir, { recursive: true });
   if (!SKIP_BUILD) results.build = await step('build', () => buildAll({ repoRoot, outDir, apps: APPS }));
 
@@ -245,21 +265,11 @@ async function main() {
   }
   if (deployments) await Promise.all(Object.values(deployments).map((d) => d.stop()));
 
-  results.api = {};
-  const load = { connections: RUNS.apiConnections, duration: RUNS.apiDuration, warmup: RUNS.apiWarmup };
-  if (api && user) {
-    results.api.pglite = await step('API load (PGlite)', () =>
-      loadTestApi({ apiUrl: api.url, cookieHeader: user.cookieHeader, origin: fedUrl, ...load }),
-    );
-  }
-  if (hasApi && process.env.DATABASE_URL) {
-    results.api.postgres = await step('API load (PostgreSQL)', async () => {
-      const pg = await startApiFor('pg', { origins, appUrl: fedUrl, env: { DATABASE_URL: process.env.DATABASE_URL } });
-      const pgUser = await createBenchUser({ apiUrl: pg.url, dataDir: pg.dataDir, origin: fedUrl });
-      const r = await loadTestApi({ apiUrl: pg.url, cookieHeader: pgUser.cookieHeader, origin: fedUrl, ...load });
-      await pg.stop();
-      return r;
-    });
+  if (hasApi) {
+    // After the page loads, with the browsers closed: the API gets the machine alone.
+    const onError = (e) => results.errors.push(e);
+    results.api = await runApiBench({ stack, origins, appUrl: fedUrl, quick: QUICK, onError });
+    results.apiMeta = { ...results.meta, finished: new Date().toISOString() };
   }
 
   if (STOCK) results.stock = await step('stock scale (bench/stock/run.ts)', () => runStockBench());

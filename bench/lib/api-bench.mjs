@@ -1,0 +1,87 @@
+/**
+ * The API part of `npm run bench`: the API as `npm start` runs it (scripts/stack.cjs), on PGlite in
+ * a temporary directory and, when a server is configured, on PostgreSQL; a warehouse with roles,
+ * articles and a member who holds a non-owner role (bench/lib/session.mjs); every list route under
+ * autocannon at 10 connections as that member; the process's memory at idle and after the load.
+ *
+ * PostgreSQL: LAGER_BENCH_POSTGRES_URL (a database of its own, e.g.
+ * postgres://lager:lager@127.0.0.1:5432/lager_bench), else DATABASE_URL.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiRoutes, loadTestApi } from './api-load.mjs';
+import { createBenchWarehouse } from './session.mjs';
+import { log, sleep } from './util.mjs';
+
+const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'memory-probe.cjs');
+
+export const postgresUrl = () => process.env.LAGER_BENCH_POSTGRES_URL || process.env.DATABASE_URL || '';
+
+/** Asks the probe preloaded into the API child for process.memoryUsage(). */
+async function readMemory(child, file) {
+  const before = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+  child.kill('SIGUSR2');
+  for (let i = 0; i < 50; i++) {
+    await sleep(100);
+    if (fs.existsSync(file) && fs.statSync(file).mtimeMs !== before) {
+      const m = JSON.parse(fs.readFileSync(file, 'utf8'));
+      return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external };
+    }
+  }
+  return undefined;
+}
+
+async function benchOne({ stack, label, origins, appUrl, env, load }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lager-bench-api-${label}-`));
+  const memoryFile = path.join(dataDir, 'memory.json');
+  const port = await stack.freePort();
+  const nodeOptions = [process.env.NODE_OPTIONS, `--require ${PROBE}`].filter(Boolean).join(' ');
+  const api = await stack.startApi({
+    port,
+    dataDir,
+    appUrl,
+    origins,
+    seedDemo: false,
+    quiet: true,
+    env: { ...env, NODE_OPTIONS: nodeOptions, LAGER_BENCH_MEMORY_FILE: memoryFile, LOG_LEVEL: 'info' },
+  });
+  try {
+    const loadavg = { start: os.loadavg().map((x) => Number(x.toFixed(2))) };
+    const started = Date.now();
+    const setup = await createBenchWarehouse({ apiUrl: api.url, dataDir, origin: appUrl });
+    log(`API ${label}: bench warehouse ready in ${Date.now() - started} ms`);
+    const result = await loadTestApi({
+      apiUrl: api.url,
+      cookieHeader: setup.guest.cookieHeader,
+      origin: appUrl,
+      routes: apiRoutes(setup.warehouseId),
+      memory: () => readMemory(api.child, memoryFile),
+      ...load,
+    });
+    loadavg.end = os.loadavg().map((x) => Number(x.toFixed(2)));
+    return { ...result, loadavg, as: 'member with a non-owner role (view_stock, book_goods, …)' };
+  } finally {
+    await api.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `{ pglite, postgres? }`; a failure of one database is that entry's `error`. */
+export async function runApiBench({ stack, origins, appUrl, quick, onError }) {
+  const load = quick ? { duration: 3, warmup: 1, rounds: 1 } : { duration: 5, warmup: 2, rounds: 3 };
+  const out = {};
+  const targets = [['pglite', {}]];
+  if (postgresUrl()) targets.push(['postgres', { DATABASE_URL: postgresUrl() }]);
+  for (const [label, env] of targets) {
+    log(`API load (${label})…`);
+    try {
+      out[label] = await benchOne({ stack, label, origins, appUrl, env, load });
+    } catch (error) {
+      log(`API load (${label}) failed: ${error.stack ?? error}`);
+      onError?.({ step: `API load (${label})`, message: String(error.message ?? error) });
+    }
+  }
+  return out;
+}
