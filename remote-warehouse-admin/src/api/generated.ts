@@ -1,4 +1,5 @@
 import { api } from '@lager/shared';
+import type { ErrorBody, Message, Warehouse } from '@lager/shared/api/schemas';
 
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -89,83 +90,7 @@ export type UpdateWarehouseApiArg = {
     usage_id: number;
   };
 };
-export type Warehouse = {
-  id: number;
-  industry_id: number;
-  name: string;
-  usage_id: number;
-};
-export type ErrorBody = {
-  /** Stable, language-independent error code. */
-  code:
-    | 'request.invalid'
-    | 'request.too_large'
-    | 'request.unsupported_media_type'
-    | 'not_found'
-    | 'throttle'
-    | 'server_error'
-    | 'service.unavailable'
-    | 'csrf.mismatch'
-    | 'validation.failed'
-    | 'auth.unauthenticated'
-    | 'auth.unverified'
-    | 'auth.forbidden'
-    | 'auth.failed'
-    | 'auth.throttled'
-    | 'permission.missing'
-    | 'email.taken'
-    | 'password.incorrect'
-    | 'password.current_incorrect'
-    | 'reset.invalid_token'
-    | 'verify.invalid_link'
-    | 'warehouse.not_found'
-    | 'warehouse.not_selected'
-    | 'warehouse.not_member'
-    | 'warehouse.not_owner'
-    | 'warehouse.name_taken'
-    | 'warehouse.owner_cannot_leave'
-    | 'member.not_found'
-    | 'member.self'
-    | 'role.not_found'
-    | 'role.name_taken'
-    | 'role.owner_protected'
-    | 'role.permission_not_held'
-    | 'role.own_role'
-    | 'invite.self'
-    | 'invite.not_registered'
-    | 'invite.already_member'
-    | 'invite.exists'
-    | 'invitation.not_found'
-    | 'invitation.processed'
-    | 'invitation.wrong_user'
-    | 'stock.insufficient'
-    | 'idempotency.missing'
-    | 'idempotency.invalid'
-    | 'idempotency.mismatch'
-    | 'article.not_found'
-    | 'article.archived'
-    | 'article.has_movements'
-    | 'article.sku_taken'
-    | 'article.barcode_taken'
-    | 'article.barcode_invalid'
-    | 'movement.not_found'
-    | 'movement.already_reversed'
-    | 'movement.is_reversal'
-    | 'movement.not_reversible'
-    | 'transfer.same_warehouse'
-    | 'transfer.target_forbidden'
-    | 'transfer.target_article_missing'
-    | 'transfer.target_article_archived'
-    | 'transfer.unit_mismatch'
-    | 'import.invalid';
-  errors?: {
-    [key: string]: string[];
-  };
-  message: string;
-};
-export type Message = {
-  message: string;
-};
+export type { ErrorBody, Message, Warehouse };
 export const {
   useCreateWarehouseMutation,
   useDeleteWarehousesMutation,
