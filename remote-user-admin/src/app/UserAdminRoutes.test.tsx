@@ -35,9 +35,9 @@ test('an invitation path without a token goes home', async () => {
 test('the hub cards link to their screens', async () => {
   mount('/admin/user');
   await settled();
-  expect(screen.getByRole('link', { name: 'Invite user' })).toHaveAttribute('href', '/admin/user/invite');
-  expect(screen.getByRole('link', { name: 'Remove users' })).toHaveAttribute('href', '/admin/user/remove');
-  expect(screen.getByRole('link', { name: 'User roles' })).toHaveAttribute('href', '/admin/user/roles');
+  expect(screen.getByRole('link', { name: 'Open: Invite user' })).toHaveAttribute('href', '/admin/user/invite');
+  expect(screen.getByRole('link', { name: 'Open: Remove users' })).toHaveAttribute('href', '/admin/user/remove');
+  expect(screen.getByRole('link', { name: 'Open: User roles' })).toHaveAttribute('href', '/admin/user/roles');
 });
 
 test('the roles screen buttons lead to new and assign', async () => {
