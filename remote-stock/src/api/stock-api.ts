@@ -5,18 +5,15 @@ export type {
   BookStockMovementApiArg,
   BookStockMovementApiResponse,
   CreateStockArticleApiArg,
-  GetStockArticleApiResponse,
   ImportStockArticlesApiResponse,
   ListStockArticlesApiArg,
   ListStockMovementsApiArg,
-  ListStockMovementsApiResponse,
   TransferStockApiResponse,
 } from './generated';
 
 export type Article = import('./generated').GetStockArticleApiResponse['article'];
 export type Movement = import('./generated').ListStockMovementsApiResponse['movements'][number];
 export type Unit = Article['unit'];
-export type MovementKind = Movement['kind'];
 export type Reason = NonNullable<Movement['reason']>;
 
 /** Cache tags of the section: an article (by id and the list) and the journal. */
@@ -71,9 +68,7 @@ export const stockEndpoints = enhanced.endpoints;
 export const {
   useGetStockSummaryQuery,
   useListStockArticlesQuery,
-  useLazyListStockArticlesQuery,
   useGetStockArticleQuery,
-  useLazyGetStockArticleQuery,
   useListStockMovementsQuery,
   useCreateStockArticleMutation,
   useUpdateStockArticleMutation,

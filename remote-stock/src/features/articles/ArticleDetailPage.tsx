@@ -13,10 +13,9 @@ import {
 import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
-import { BookingForm, type BookingKind } from '../booking/BookingForm';
-import { TransferForm } from '../booking/TransferForm';
-import { MovementJournal } from '../movements/MovementJournal';
-import { StockNav } from '../nav/StockNav';
+import { BookingForm, type BookingKind, TransferForm } from '../booking';
+import { MovementJournal } from '../movements';
+import { StockNav } from '../nav';
 
 type Action = BookingKind | 'transfer';
 

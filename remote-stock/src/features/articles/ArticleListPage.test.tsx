@@ -1,8 +1,8 @@
 import { answer, HttpResponse, setupApiServer, trackMissingTranslations } from '@lager/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import type { ListStockArticlesApiResponse } from '../../api/generated';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/use-debounced';
 import { ALL_STOCK, article, GUEST_STOCK, mountStock, session } from '../../testing/fixtures';
-import { SEARCH_DEBOUNCE_MS } from './ArticleListPage';
 
 const server = setupApiServer(...session());
 const missing = trackMissingTranslations();

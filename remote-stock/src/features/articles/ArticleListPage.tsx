@@ -6,11 +6,10 @@ import { type ListStockArticlesApiArg, useListStockArticlesQuery } from '../../a
 import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
-import { useDebounced } from '../../lib/use-debounced';
-import { StockNav } from '../nav/StockNav';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
+import { StockNav } from '../nav';
 
 /** Search waits for a pause in typing. */
-export const SEARCH_DEBOUNCE_MS = 300;
 const SORTS = ['name', 'sku', 'quantity', 'updated'] as const;
 type Sort = (typeof SORTS)[number];
 type Filters = Omit<ListStockArticlesApiArg, 'cursor' | 'limit'>;

@@ -11,7 +11,7 @@ interface Detector {
 type DetectorClass = new (options?: { formats?: string[] }) => Detector;
 
 /** The browser's BarcodeDetector where it exists (Chrome on Android, …); elsewhere there is no camera path. */
-export const barcodeDetector = (): DetectorClass | undefined =>
+const barcodeDetector = (): DetectorClass | undefined =>
   (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
 
 /** A camera button that reads one code and hands it over; rendered only where the browser can detect codes. */

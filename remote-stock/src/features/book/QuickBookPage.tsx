@@ -13,8 +13,8 @@ import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { REASONS } from '../../lib/units';
-import { ReverseButton } from '../movements/ReverseButton';
-import { StockNav } from '../nav/StockNav';
+import { ReverseButton } from '../movements';
+import { StockNav } from '../nav';
 import { CameraScan } from './CameraScan';
 
 type Direction = 'in' | 'out';

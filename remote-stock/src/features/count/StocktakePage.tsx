@@ -20,9 +20,8 @@ import {
 import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
-import { useDebounced } from '../../lib/use-debounced';
-import { SEARCH_DEBOUNCE_MS } from '../articles/ArticleListPage';
-import { StockNav } from '../nav/StockNav';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
+import { StockNav } from '../nav';
 
 interface Counted {
   article: Article;

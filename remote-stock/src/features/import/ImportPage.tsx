@@ -7,7 +7,7 @@ import {
   useImportStockArticlesMutation,
 } from '../../api/stock-api';
 import { NS } from '../../i18n';
-import { StockNav } from '../nav/StockNav';
+import { StockNav } from '../nav';
 
 type Answer = ImportStockArticlesApiResponse;
 type Step =

@@ -2,7 +2,7 @@ import { Alert, http, Page, SelectField, TextField } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
-import { StockNav } from '../nav/StockNav';
+import { StockNav } from '../nav';
 import { type JournalFilters, MovementJournal } from './MovementJournal';
 
 const KINDS = ['in', 'out', 'correction', 'transfer_out', 'transfer_in', 'reversal'] as const;
