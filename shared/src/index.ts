@@ -23,9 +23,13 @@ export {
 export {
   type ApiError,
   type AppErrorCode,
+  type ErrorMessage,
   type ErrorTable,
   errorKey,
+  errorMessage,
+  fieldErrorMessages,
   isApiError,
+  isThrottled,
   normalizeError,
 } from './api/errors';
 export { CSRF_COOKIE_PATH, fetchCsrfCookie, http, readCookie, XSRF_COOKIE, XSRF_HEADER } from './api/http';
@@ -44,7 +48,7 @@ export {
 export { useSingleFlight } from './forms/use-single-flight';
 export { useDelayed } from './hooks/use-delayed';
 export { useDelayedNavigation } from './hooks/use-delayed-navigation';
-export { useDraft } from './hooks/use-draft';
+export { clearAllDrafts, draftStorageKey, keepOnlyDraftsOf, useDraft } from './hooks/use-draft';
 export { useIsMobile, useMediaQuery } from './hooks/use-media-query';
 export {
   addTranslations,
@@ -55,7 +59,16 @@ export {
   isLanguage,
   switchLanguage,
 } from './i18n/i18n';
+export { sortByName } from './i18n/collate';
 export { AppProviders } from './providers';
+export {
+  loginPath,
+  NEXT_PARAM,
+  REASON_PARAM,
+  returnPathFrom,
+  SESSION_ENDED,
+  safeReturnPath,
+} from './routing/return-to';
 export { namedRoutes, type RouteName, routePatterns } from './routing/routes';
 export {
   type AppDispatch,

@@ -32,6 +32,24 @@ export function markLoggedOut() {
   return sharedApi.util.upsertQueryData('getUser', undefined, null);
 }
 
+let sessionEnded = false;
+
+/**
+ * The server answered 401 to a signed-in user: the session ended elsewhere (logout in another
+ * tab, expiry). The user becomes logged out like `markLoggedOut`, and `hasSessionEnded()` tells
+ * the route guard to say so on the login page and to come back here afterwards. The drafts stay
+ * (they are the user's own; see `keepOnlyDraftsOf`). Dispatch it.
+ */
+export function markSessionEnded() {
+  sessionEnded = true;
+  return markLoggedOut();
+}
+
+/** Whether this app start saw its session end (`markSessionEnded`); a reload starts afresh. */
+export function hasSessionEnded(): boolean {
+  return sessionEnded;
+}
+
 export function readCachedPermissions(): string[] {
   try {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(PERMISSIONS_STORAGE_KEY) ?? '[]');

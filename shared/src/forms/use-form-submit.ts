@@ -1,10 +1,13 @@
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { type ErrorTable, errorKey, isApiError } from '../api/errors';
+import { sharedApi } from '../api/endpoints';
+import { type ErrorTable, errorMessage, fieldErrorMessages, isApiError } from '../api/errors';
+import { markSessionEnded } from '../auth/auth';
 import { browser } from '../browser';
 import { useDelayed } from '../hooks/use-delayed';
 import { useDraft } from '../hooks/use-draft';
+import { useAppDispatch } from '../store';
 import type { Feedback } from '../ui/form-feedback';
 import { useSingleFlight } from './use-single-flight';
 
@@ -20,8 +23,8 @@ import { useSingleFlight } from './use-single-flight';
  * redirect), which react-hook-form does not do for us anyway.
  */
 
-/** A catalogue key, with values to interpolate. */
-export type Message = string | { key: string; values?: Record<string, unknown> };
+/** A catalogue key, with values to interpolate; a validation message may name the field it is about. */
+export type Message = string | { key: string; values?: Record<string, unknown>; field?: string };
 
 /** Thrown inside `send` to end the submit with this catalogue key (a check that said no). */
 export class FormFailure extends Error {
@@ -37,15 +40,21 @@ export interface FormSubmitOptions<V extends Record<string, unknown>, R> {
   initial: V;
   /** The values survive a reload under `draft:<key>`; fields named *password* never do. */
   draftKey?: string;
-  /** Spec §5 in the spec's order: the catalogue key of the first rule that fails. */
-  validate?: (values: V) => string | undefined;
+  /**
+   * Spec §5 in the spec's order: the catalogue key of the first rule that fails, or a message on
+   * one field (`tooLong(values, {name: LIMITS.nameMax})`): shown on that field and in the feedback.
+   */
+  validate?: (values: V) => Message | undefined;
   /** The request(s): `unwrap()` them so a failure throws. `progress(key)` shows an info text meanwhile. */
   send: (values: V, progress: (key: string | null) => void) => Promise<R>;
   /** The endpoint's code → catalogue key table (exported by its api file). */
   errors: ErrorTable;
   success?: Message | ((result: R) => Message);
-  /** The spec's delayed step after success (§4, `DELAYS`): run, go to `to`, reload. `ms: 0` = at once. */
-  after?: { ms: number; run?: () => void; to?: string; reload?: boolean };
+  /**
+   * The spec's delayed step after success (§4, `DELAYS`): run, go to `to` (in place of this page's
+   * history entry with `replace`), reload. `ms: 0` = at once.
+   */
+  after?: { ms: number; run?: () => void; to?: string; replace?: boolean; reload?: boolean };
   /** After success the form stays locked (a redirect or reload follows) unless `again`. */
   again?: boolean;
   /** Success keeps the values on screen (the draft is cleared all the same). */
@@ -64,8 +73,12 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
   const { busy, run } = useSingleFlight();
   const schedule = useDelayed();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const signedIn = !!sharedApi.endpoints.getUser.useQueryState(undefined).data;
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [done, setDone] = useState(false);
+  /** Translated messages on fields: a validation message naming one, or a 422 naming some. */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const latest = useRef(options);
   latest.current = options;
 
@@ -92,7 +105,7 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
       if (!after) return;
       const step = () => {
         after.run?.();
-        if (after.to) navigate(after.to);
+        if (after.to) navigate(after.to, { replace: after.replace });
         if (after.reload) browser.reload();
       };
       if (after.ms === 0) step();
@@ -108,24 +121,38 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
       const { validate, send, errors } = latest.current;
       const invalid = validate?.(values);
       if (invalid) {
+        const onField = typeof invalid === 'object' && invalid.field;
+        setFieldErrors(onField ? { [onField]: t(invalid.key, invalid.values) } : {});
         say('error', invalid);
         return Promise.resolve();
       }
       return run(async () => {
         setFeedback(null);
+        setFieldErrors({});
         let result: R;
         try {
           result = await send(values, (key) => setFeedback(key ? { kind: 'info', text: t(key) } : null));
         } catch (error) {
           if (error instanceof FormFailure) return say('error', error.key);
+          // The session ended elsewhere (logout in another tab, expiry): the draft stays, the
+          // guard takes the user to the login page, which says so and comes back here after login.
+          if (signedIn && isApiError(error) && error.status === 401) {
+            say('error', 'common:errors.sessionEnded');
+            await dispatch(markSessionEnded());
+            return;
+          }
           // An API refusal is handled (the user reads why); only a programming error is worth a console line.
           if (!isApiError(error)) console.error('Submitting failed', error);
-          return say('error', errorKey(error, errors));
+          const onFields = Object.entries(fieldErrorMessages(error, errors, Object.keys(values)));
+          setFieldErrors(Object.fromEntries(onFields.map(([name, m]) => [name, t(m.key, m.values)])));
+          const message = errorMessage(error, errors);
+          // A 422 the table has no text for: the first field's message says more than "failed".
+          return say('error', message.key === errors.fallback && onFields[0] ? onFields[0][1] : message);
         }
         finish(result);
       });
     },
-    [done, draft.values, run, say, t, finish],
+    [done, draft.values, run, say, t, finish, signedIn, dispatch],
   );
 
   const onSubmit = useCallback(
@@ -136,18 +163,33 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
     [submit],
   );
 
-  const { values, setField } = draft;
-  /** A controlled text or select field's props: `<TextField {...form.field('email')} />`. */
+  const { values, setField: setDraftField } = draft;
+  /** Sets one value; that field's error goes (the user is fixing it). */
+  const setField = useCallback(
+    <K extends keyof V>(name: K, value: V[K]) => {
+      setDraftField(name, value);
+      setFieldErrors((current) => {
+        if (!(name in current)) return current;
+        const { [name as string]: _fixed, ...rest } = current;
+        return rest;
+      });
+    },
+    [setDraftField],
+  );
+  /** A controlled text or select field's props, its error included: `<TextField {...form.field('email')} />`. */
   const field = <K extends keyof V & string>(name: K) => ({
     name,
     value: String(values[name] ?? ''),
+    error: fieldErrors[name],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setField(name, event.target.value as V[K]),
   });
 
   return {
     field,
+    /** Translated messages on fields (what `field(name)` passes as `error`). */
+    fieldErrors,
     values: draft.values,
-    setField: draft.setField,
+    setField,
     setValues: draft.setValues,
     clearDraft: draft.clearDraft,
     /** A request runs. */

@@ -114,6 +114,20 @@ describe('back button', () => {
     await user.click(screen.getByRole('button', { name: /Back/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });
+
+  test.each([
+    ['/admin/user/roles/edit/4', '/admin/user/roles'],
+    ['/admin/warehouse/new', '/admin/warehouse'],
+    ['/info/about', '/info'],
+  ])(
+    'issue 16/6: opened directly (no earlier page of the app), %s goes up to %s, never out of the app',
+    async (route, parent) => {
+      const { user } = await shellAt(route, verifiedUser);
+      await user.click(await screen.findByRole('button', { name: /Back/ }));
+      expect(screen.getByTestId('location')).toHaveTextContent(parent, { normalizeWhitespace: false });
+      expect(screen.getByTestId('location').textContent).toBe(parent);
+    },
+  );
 });
 
 describe('hamburger menu at ≤ 1024 px', () => {

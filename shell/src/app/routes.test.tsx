@@ -21,42 +21,47 @@ const users: Record<string, User | null> = { [OUT]: null, [UNVERIFIED]: unverifi
 const RESET = '/reset-password?token=t1&email=a%40b.c';
 const VERIFY = '/email/verify/2/abc?expires=1700000000&signature=s1';
 const same = '=';
+/** To /login, which continues at this path after login (`/login?next=<path>`, issue 16 defect 5). */
+const login = 'login, then back';
 
-/** Spec §2, every route: [path, logged out, unverified, verified]; `=` means the user stays. */
+/**
+ * Spec §2, every route: [path, logged out, unverified, verified]; `=` means the user stays;
+ * `login`: to /login, remembering the page.
+ */
 const table: Array<[string, string, string, string]> = [
   ['/', '/login', '/user', '/dashboard'],
   ['/login', same, '/user', '/dashboard'],
   ['/register', same, '/user', '/dashboard'],
-  ['/dashboard', '/login', '/user', same],
-  ['/user', '/login', same, same],
+  ['/dashboard', login, '/user', same],
+  ['/user', login, same, same],
   ['/info', same, same, same],
   ['/info/about', same, same, same],
   ['/info/agb', same, same, same],
   ['/info/privacypolicy', same, same, same],
-  ['/warehouse', '/login', '/user', same],
-  ['/admin', '/login', '/user', same],
+  ['/warehouse', login, '/user', same],
+  ['/admin', login, '/user', same],
   ['/forgotpassword', same, '/user', '/dashboard'],
   [RESET, same, '/user', '/dashboard'],
   ['/reset-password?token=t1', '/login', '/user', '/dashboard'],
   ['/reset-password?email=a%40b.c', '/login', '/user', '/dashboard'],
   ['/reset-password', '/login', '/user', '/dashboard'],
-  [VERIFY, '/login', same, same],
+  [VERIFY, login, same, same],
   ['/email/verify/2/abc?expires=1700000000', '/login', '/user', '/dashboard'],
   ['/email/verify/2/abc?signature=s1', '/login', '/user', '/dashboard'],
-  ['/admin/user', '/login', '/user', same],
-  ['/admin/user/invite', '/login', '/user', same],
-  ['/admin/user/remove', '/login', '/user', same],
-  ['/admin/user/roles', '/login', '/user', same],
-  ['/admin/user/roles/new', '/login', '/user', same],
-  ['/admin/user/roles/assign', '/login', '/user', same],
-  ['/admin/user/roles/edit/5', '/login', '/user', same],
-  ['/invitations/accept/tok123', '/login', '/user', same],
-  ['/invitations/decline/tok123', '/login', '/user', same],
-  ['/admin/warehouse', '/login', '/user', same],
-  ['/admin/warehouse/new', '/login', '/user', same],
-  ['/admin/warehouse/my', '/login', '/user', same],
-  ['/admin/warehouse/edit/7', '/login', '/user', same],
-  ['/admin/warehouse/guest', '/login', '/user', same],
+  ['/admin/user', login, '/user', same],
+  ['/admin/user/invite', login, '/user', same],
+  ['/admin/user/remove', login, '/user', same],
+  ['/admin/user/roles', login, '/user', same],
+  ['/admin/user/roles/new', login, '/user', same],
+  ['/admin/user/roles/assign', login, '/user', same],
+  ['/admin/user/roles/edit/5', login, '/user', same],
+  ['/invitations/accept/tok123', login, '/user', same],
+  ['/invitations/decline/tok123', login, '/user', same],
+  ['/admin/warehouse', login, '/user', same],
+  ['/admin/warehouse/new', login, '/user', same],
+  ['/admin/warehouse/my', login, '/user', same],
+  ['/admin/warehouse/edit/7', login, '/user', same],
+  ['/admin/warehouse/guest', login, '/user', same],
   // Any other path goes to `/`, which the guard resolves for the login state.
   ['/nowhere', '/login', '/user', '/dashboard'],
   ['/admin/nowhere', '/login', '/user', '/dashboard'],
@@ -70,7 +75,10 @@ const cases = table.flatMap(([path, out, unverified, verified]) =>
     [OUT, out],
     [UNVERIFIED, unverified],
     [VERIFIED, verified],
-  ].map(([state, target]) => [path, state, target === same ? path : target] as [string, string, string]),
+  ].map(([state, target]) => {
+    const expected = target === same ? path : target === login ? `/login?next=${encodeURIComponent(path)}` : target;
+    return [path, state, expected] as [string, string, string];
+  }),
 );
 
 /** What must be on screen at the final location: a shell screen or the section that owns it. */

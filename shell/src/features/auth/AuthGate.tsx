@@ -3,6 +3,7 @@ import {
   authStatusOf,
   fetchCsrfCookie,
   isApiError,
+  keepOnlyDraftsOf,
   Loading,
   useGetUserPermissionsQuery,
   useGetUserQuery,
@@ -34,6 +35,11 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const { data, error, isError, refetch, isFetching } = useGetUserQuery(undefined, { skip: !csrfReady });
   const status = authStatusOf(data, isError);
   useGetUserPermissionsQuery(undefined, { skip: status !== 'verified' });
+  // Drafts are per user: whoever signs in never sees what someone else left on this browser.
+  const userId = data?.id;
+  useEffect(() => {
+    if (userId !== undefined) keepOnlyDraftsOf(userId);
+  }, [userId]);
 
   // 401 means logged out; no answer at all or a server failure means we do not know yet.
   const unreachable = isError && data === undefined && isApiError(error) && (error.status === 0 || error.status >= 500);

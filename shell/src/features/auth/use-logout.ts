@@ -1,9 +1,18 @@
-import { browser, DELAYS, markLoggedOut, namedRoutes, useAppDispatch, useLogoutMutation } from '@lager/shared';
+import {
+  browser,
+  clearAllDrafts,
+  DELAYS,
+  markLoggedOut,
+  namedRoutes,
+  useAppDispatch,
+  useLogoutMutation,
+} from '@lager/shared';
 import { useNavigate } from 'react-router-dom';
 
 /**
  * Spec §4: logout goes to /login and reloads after 100 ms. The cached user is cleared first
  * so the guard lets /login through; the reload then starts the app afresh, logged out.
+ * Every draft goes too: the next person on this browser starts with empty forms.
  */
 export function useLogout() {
   const [logout, { isLoading }] = useLogoutMutation();
@@ -13,6 +22,7 @@ export function useLogout() {
   const run = async () => {
     try {
       await logout().unwrap();
+      clearAllDrafts();
       await dispatch(markLoggedOut());
     } catch (error) {
       // The reload below shows the real state; there is no message in the spec's catalogue.

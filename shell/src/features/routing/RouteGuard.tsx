@@ -1,4 +1,4 @@
-import { useAuth, usePermissions } from '@lager/shared';
+import { hasSessionEnded, useAuth, usePermissions } from '@lager/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { guardRedirect } from './guard';
@@ -13,7 +13,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   if (status === 'unknown') return null;
   // A page behind a permission waits for the permissions instead of redirecting too early.
   if (status === 'verified' && isLoading && matchRoute(pathname)?.permissions.length) return null;
-  const target = guardRedirect(pathname, search, status, permissions);
+  const target = guardRedirect(pathname, search, status, permissions, undefined, { sessionEnded: hasSessionEnded() });
   if (target !== null && target !== pathname + search) return <Navigate to={target} replace />;
   return <>{children}</>;
 }

@@ -1,5 +1,5 @@
 import type { AuthStatus } from '@lager/shared';
-import { hasAnyPermission, routePatterns } from '@lager/shared';
+import { hasAnyPermission, loginPath, returnPathFrom, routePatterns, SESSION_ENDED } from '@lager/shared';
 import { matchRoute, type RouteEntry } from './route-table';
 
 export type KnownAuthStatus = Exclude<AuthStatus, 'unknown'>;
@@ -37,6 +37,11 @@ function accessRedirect(route: RouteEntry, status: KnownAuthStatus, permissions:
  * The route guard of spec §2 as one pure function: unknown paths and routes missing their
  * required query go to the start page of the login state, so the user ends up where they
  * belong in one redirect. The table comes from the manifest's section descriptions.
+ *
+ * A page that needs a login sends a logged-out user to `/login?next=<that page>` (plus
+ * `reason=session-ended` when `sessionEnded`: the session ended while they were here); once
+ * logged in, the login page sends them on to `next` instead of their start page. Only a
+ * same-origin path is ever followed (`safeReturnPath`): no open redirect.
  */
 export function guardRedirect(
   pathname: string,
@@ -44,8 +49,15 @@ export function guardRedirect(
   status: KnownAuthStatus,
   permissions: readonly string[] = [],
   routes?: readonly RouteEntry[],
+  { sessionEnded = false }: { sessionEnded?: boolean } = {},
 ): string | null {
   const route = matchRoute(pathname, routes);
   if (!route || !hasRequiredQuery(route, search)) return startPage(status);
-  return accessRedirect(route, status, permissions);
+  const target = accessRedirect(route, status, permissions);
+  if (target === null) return null;
+  if (status === 'loggedOut' && target === routePatterns.login) {
+    return loginPath(pathname + search, sessionEnded ? SESSION_ENDED : undefined);
+  }
+  if (status !== 'loggedOut' && route.access === 'guest') return returnPathFrom(search) ?? target;
+  return target;
 }

@@ -1,3 +1,3 @@
 // The routing feature's public surface: other features import from here, never from its files.
 export { type KnownAuthStatus, mayVisit } from './guard';
-export { getRouteTable, matchRoute, type RouteEntry } from './route-table';
+export { getRouteTable, matchRoute, parentPath, type RouteEntry } from './route-table';

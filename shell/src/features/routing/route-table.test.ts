@@ -2,7 +2,7 @@ import accountSection from '../../../../remote-account/section.json';
 import infoSection from '../../../../remote-info/section.json';
 import { sectionsFromManifest } from '../remotes';
 import { guardRedirect } from './guard';
-import { buildRouteTable, matchRoute, patternsOverlap } from './route-table';
+import { buildRouteTable, matchRoute, parentPath, patternsOverlap } from './route-table';
 
 const stock = {
   scope: 'remote_stock',
@@ -38,7 +38,7 @@ test('the guard decides from the table: access class, then permission; unknown p
   const { routes } = tableOf({ 'remote-account': entry(accountSection), 'remote-stock': entry(stock) });
   const go = (path: string, status: 'loggedOut' | 'unverified' | 'verified', held: string[] = []) =>
     guardRedirect(path, '', status, held, routes);
-  expect(go('/stock', 'loggedOut')).toBe('/login');
+  expect(go('/stock', 'loggedOut')).toBe('/login?next=%2Fstock');
   expect(go('/stock', 'unverified')).toBe('/user');
   expect(go('/stock', 'verified')).toBe('/dashboard');
   expect(go('/stock', 'verified', ['view_stock'])).toBeNull();
@@ -51,6 +51,36 @@ test('the guard decides from the table: access class, then permission; unknown p
   const { routes: without } = tableOf({ 'remote-account': entry(accountSection) });
   expect(guardRedirect('/stock', '', 'verified', ['view_stock'], without)).toBe('/dashboard');
   expect(guardRedirect('/stock', '', 'loggedOut', [], without)).toBe('/login');
+});
+
+test('issue 16/5: a page behind the login remembers itself; after login the login page continues there', () => {
+  const { routes } = tableOf({ 'remote-account': entry(accountSection), 'remote-stock': entry(stock) });
+  const go = (path: string, search: string, status: 'loggedOut' | 'unverified' | 'verified', held: string[] = []) =>
+    guardRedirect(path, search, status, held, routes);
+  expect(go('/stock/item/3', '?tab=2', 'loggedOut')).toBe('/login?next=%2Fstock%2Fitem%2F3%3Ftab%3D2');
+  expect(guardRedirect('/stock', '', 'loggedOut', [], routes, { sessionEnded: true })).toBe(
+    '/login?next=%2Fstock&reason=session-ended',
+  );
+  // Unknown paths and `/` are no place to come back to.
+  expect(go('/', '', 'loggedOut')).toBe('/login');
+  expect(go('/stock/nowhere', '', 'loggedOut')).toBe('/login');
+  // Logged in on the login page: on to `next`, which the guard then checks like any other path.
+  expect(go('/login', '?next=%2Fstock%2Fitem%2F3', 'verified')).toBe('/stock/item/3');
+  expect(go('/login', '?next=%2Fstock&reason=session-ended', 'unverified')).toBe('/stock');
+  expect(go('/stock', '', 'unverified')).toBe('/user');
+  // Never off the site, never back to a logged-out page.
+  for (const next of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/login']) {
+    expect([next, go('/login', `?next=${encodeURIComponent(next)}`, 'verified')]).toEqual([next, '/dashboard']);
+  }
+  expect(go('/login', '?next=%2Fstock', 'loggedOut')).toBeNull();
+});
+
+test('issue 16/6: the parent page of a path is its longest leading part that is a page', () => {
+  const { routes } = tableOf({ 'remote-account': entry(accountSection), 'remote-stock': entry(stock) });
+  expect(parentPath('/stock/item/3', routes)).toBe('/stock');
+  expect(parentPath('/stock/help', routes)).toBe('/stock');
+  expect(parentPath('/dashboard', routes)).toBe('/');
+  expect(parentPath('/nowhere/deep/path', routes)).toBe('/');
 });
 
 test.each([

@@ -108,3 +108,16 @@ export function getRouteTable(): RouteEntry[] {
 export function matchRoute(pathname: string, routes: readonly RouteEntry[] = getRouteTable()): RouteEntry | undefined {
   return routes.find((route) => matchPath(route.path, pathname) !== null);
 }
+
+/**
+ * The page one level up: the longest leading part of `pathname` that is a page of its own
+ * (`/admin/user/roles/edit/4` → `/admin/user/roles`); `/` when none is.
+ */
+export function parentPath(pathname: string, routes: readonly RouteEntry[] = getRouteTable()): string {
+  const parts = segments(pathname);
+  for (let length = parts.length - 1; length > 0; length -= 1) {
+    const candidate = `/${parts.slice(0, length).join('/')}`;
+    if (matchRoute(candidate, routes)) return candidate;
+  }
+  return '/';
+}

@@ -1,5 +1,5 @@
-import { Card, namedRoutes, Page } from '@lager/shared';
-import { Link } from 'react-router-dom';
+import { Alert, Card, namedRoutes, Page, REASON_PARAM, SESSION_ENDED } from '@lager/shared';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAccountTranslation } from '../../../lib/i18n';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
@@ -10,8 +10,12 @@ export type AuthMode = 'login' | 'register';
 export function AuthScreen({ mode }: { mode: AuthMode }) {
   const { t } = useAccountTranslation();
   const isLogin = mode === 'login';
+  // The route guard sent the user here because their session ended elsewhere (logout, expiry).
+  const [params] = useSearchParams();
+  const sessionEnded = isLogin && params.get(REASON_PARAM) === SESSION_ENDED;
   return (
     <Page title={t(isLogin ? 'titles.login' : 'titles.register')}>
+      {sessionEnded && <Alert kind="info">{t('common:errors.sessionEnded')}</Alert>}
       <Card>{isLogin ? <LoginForm /> : <RegisterForm />}</Card>
       <p>
         {t(isLogin ? 'hints.noAccount' : 'hints.haveAccount')}{' '}

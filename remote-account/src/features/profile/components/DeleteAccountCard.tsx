@@ -1,4 +1,12 @@
-import { Card, DELAYS, PASSWORD_ONLY, PasswordConfirmDialog, passwordGiven, useFormSubmit } from '@lager/shared';
+import {
+  Card,
+  clearAllDrafts,
+  DELAYS,
+  PASSWORD_ONLY,
+  PasswordConfirmDialog,
+  passwordGiven,
+  useFormSubmit,
+} from '@lager/shared';
 import { useState } from 'react';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { DELETE_ACCOUNT_ERRORS, useDeleteAccountMutation } from '../api/profile-api';
@@ -11,7 +19,12 @@ export function DeleteAccountCard() {
     ns: ACCOUNT_TEXTS,
     initial: PASSWORD_ONLY,
     validate: passwordGiven,
-    send: (v) => deleteAccount({ password: v.password }).unwrap(),
+    send: async (v) => {
+      const result = await deleteAccount({ password: v.password }).unwrap();
+      // The account is gone, and with it whatever it had typed but not saved.
+      clearAllDrafts();
+      return result;
+    },
     errors: DELETE_ACCOUNT_ERRORS,
     success: 'messages.accountDeleted',
     // The reload starts the app logged out (spec §4).
