@@ -106,21 +106,46 @@ export function providedVersions(appDir: string): Record<string, string> {
   );
 }
 
+/**
+ * Singletons provided through a module that names the exports the apps use (federation/<name>.ts):
+ * a shared package is bundled whole otherwise. Its `version` stays the package's own.
+ */
+export const sharedFacades: Record<string, string> = {
+  'react-router-dom': path.join(rootDir, 'federation/react-router-dom.ts'),
+};
+
 function sharedConfig(appDir: string) {
   const ranges = requiredRanges(appDir);
+  const versions = providedVersions(appDir);
   return Object.fromEntries(
-    sharedSingletons.map((name) => [name, { singleton: true, requiredVersion: ranges[name] ?? (false as const) }]),
+    sharedSingletons.map((name) => [
+      name,
+      {
+        singleton: true,
+        requiredVersion: ranges[name] ?? (false as const),
+        ...(sharedFacades[name] ? { import: sharedFacades[name], version: versions[name] } : {}),
+      },
+    ]),
   );
 }
 
 export function federationOptions(app: AppName, appDir = path.join(rootDir, app)) {
   const common = { shared: sharedConfig(appDir), dts: false, shareStrategy: 'loaded-first' as const };
   if (app === 'shell') {
-    // The shell knows no remote at build time: it reads remotes.json at start.
-    return { ...common, name: 'shell', remotes: {} };
+    // The shell knows no remote at build time: it reads remotes.json at start. It hands its
+    // federation runtime to every remote (one runtime on the page, not one per remote entry).
+    return { ...common, name: 'shell', remotes: {}, experiments: { provideExternalRuntime: true } };
   }
   const def = readSectionFile(appDir);
-  return { ...common, name: def.scope, exposes: def.exposes, manifest: { fileName: 'mf-manifest.json' } };
+  return {
+    ...common,
+    name: def.scope,
+    exposes: def.exposes,
+    manifest: { fileName: 'mf-manifest.json' },
+    // The remote entry uses the shell's runtime (~18 kB gzip less per section); the standalone
+    // page is a separate environment of the same remote (see appConfig).
+    experiments: { externalRuntime: true },
+  };
 }
 
 /** The description a remote publishes beside its mf-manifest.json: section.json without its build keys. */
@@ -176,19 +201,62 @@ const preloadFetch = (href: string) => ({
   head: true,
 });
 
+/**
+ * A remote is built twice from the same sources (Rsbuild environments, one `dist/`):
+ * - `federation`: what the shell loads (remote entry, exposed modules, mf-manifest.json,
+ *   section.json). It uses the shell's federation runtime, so it has no page of its own.
+ * - `standalone`: the section on its own page (`index.html`, `npm run dev -w <remote>`, or its
+ *   build served alone), a plain app with its own React, router and store, under `standalone/`.
+ */
+export const REMOTE_ENVIRONMENTS = { federation: 'federation', standalone: 'standalone' } as const;
+const STANDALONE_DIR = 'standalone/static';
+
+function remoteEnvironments(app: AppName, appDir: string): RsbuildConfig['environments'] {
+  return {
+    [REMOTE_ENVIRONMENTS.federation]: {
+      plugins: [
+        pluginModuleFederation(federationOptions(app, appDir), { environment: REMOTE_ENVIRONMENTS.federation }),
+        // What a section is (the shell routes by it).
+        pluginEmitJson('section.json', () => publishedSection(appDir)),
+      ],
+      tools: { htmlPlugin: false },
+      // Remotes load their chunks relative to their own manifest, not the shell's origin.
+      output: { assetPrefix: 'auto' },
+      dev: { assetPrefix: 'auto' },
+    },
+    [REMOTE_ENVIRONMENTS.standalone]: {
+      output: {
+        assetPrefix: '/',
+        distPath: {
+          js: `${STANDALONE_DIR}/js`,
+          jsAsync: `${STANDALONE_DIR}/js/async`,
+          css: `${STANDALONE_DIR}/css`,
+          cssAsync: `${STANDALONE_DIR}/css/async`,
+          svg: `${STANDALONE_DIR}/svg`,
+          font: `${STANDALONE_DIR}/font`,
+          image: `${STANDALONE_DIR}/image`,
+          media: `${STANDALONE_DIR}/media`,
+        },
+      },
+      dev: { assetPrefix: '/' },
+    },
+  };
+}
+
 export function appConfig(app: AppName, appDir = path.join(rootDir, app)): RsbuildConfig {
   const isShell = app === 'shell';
   const port = isShell ? SHELL_PORT : readSectionFile(appDir).port;
   return {
     root: appDir,
-    plugins: [
-      pluginReact(),
-      pluginModuleFederation(federationOptions(app, appDir)),
-      // What the shell provides (deploy checks remotes against it); what a section is (the shell routes by it).
-      isShell
-        ? pluginEmitJson('shared-versions.json', () => ({ provides: providedVersions(appDir) }))
-        : pluginEmitJson('section.json', () => publishedSection(appDir)),
-    ],
+    plugins: isShell
+      ? [
+          pluginReact(),
+          pluginModuleFederation(federationOptions(app, appDir)),
+          // What the shell provides (deploy checks remotes against it).
+          pluginEmitJson('shared-versions.json', () => ({ provides: providedVersions(appDir) })),
+        ]
+      : [pluginReact()],
+    environments: isShell ? undefined : remoteEnvironments(app, appDir),
     source: {
       entry: { index: './src/index.ts' },
       // The shell checks each section's `requires` against these at run time; it knows no section.
@@ -221,11 +289,8 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
           }
         : undefined,
     },
-    // Remotes load their chunks relative to their own manifest, not the shell's origin.
-    output: { assetPrefix: app === 'shell' ? '/' : 'auto', cleanDistPath: true },
-    dev: {
-      assetPrefix: app === 'shell' ? '/' : 'auto',
-    },
+    output: { assetPrefix: '/', cleanDistPath: true },
+    dev: { assetPrefix: '/' },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
   };
 }
