@@ -10,6 +10,7 @@ const path = require('node:path');
 const httpProxy = require('http-proxy');
 const sirv = require('sirv');
 const { resolveEntries } = require('./rollout-lib.cjs');
+const shellPage = require('./shell-page.cjs');
 const { describeBuild } = require('./rollout-sections.cjs');
 const { remoteNames, SHELL_PORT, API_PORT, DEPLOY_PORT, devPorts } = require('./federation-apps.cjs');
 
@@ -72,13 +73,17 @@ function setCommonSecurityHeaders(req, res) {
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
 
-/** Static files: hashed assets cached for a year, manifests and HTML never cached. */
+/**
+ * Static files: hashed assets cached for a year, manifests and HTML never cached; the build's
+ * precompressed `.br`/`.gz` beside each file are sent to browsers that accept them.
+ */
 function staticHandler(dir, { spa = false, cors = false } = {}) {
   return sirv(dir, {
     dev: false,
     etag: true,
     single: spa,
-    gzip: false,
+    gzip: true,
+    brotli: true,
     setHeaders(res, pathname) {
       if (cors) {
         res.setHeader('Access-Control-Allow-Origin', '*');
@@ -147,6 +152,8 @@ async function serveDeployment(dir, port = 0) {
     dev: true,
     etag: true,
     dotfiles: false,
+    gzip: true,
+    brotli: true,
     setHeaders(res, pathname) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -184,6 +191,7 @@ function deploymentManifestFor(dir, url) {
  */
 async function serveShell({ dir, port = 0, apiUrl, config, remotesManifest }) {
   const handler = staticHandler(dir, { spa: true });
+  const template = shellPage.templateReader(dir);
   // The edge proxy: the API trusts exactly this hop (TRUST_PROXY=127.0.0.1), so X-Forwarded-For is
   // set to the address that connected here, never appended to what a client claimed.
   const proxy = httpProxy.createProxyServer({ target: apiUrl, xfwd: false });
@@ -209,8 +217,21 @@ async function serveShell({ dir, port = 0, apiUrl, config, remotesManifest }) {
     // Generated from the manifest per request: a rollout to a new origin is allowed at once.
     const { apiBaseUrl } = config();
     const apiOrigin = apiBaseUrl ? new URL(apiBaseUrl).origin : '';
-    res.setHeader('Content-Security-Policy', shellCsp(manifestOrigins(remotesManifest()), apiOrigin));
-    return handler(req, res);
+    const manifest = remotesManifest();
+    res.setHeader('Content-Security-Policy', shellCsp(manifestOrigins(manifest), apiOrigin));
+    const { pathname, search } = new URL(url, 'http://shell');
+    if (!shellPage.isPageRequest(req, pathname)) return handler(req, res);
+    // The page carries the runtime data and the current section's preload hints (scripts/shell-page.cjs).
+    shellPage
+      .sectionPreloads(manifest, pathname, search)
+      .then((preloads) =>
+        shellPage.sendPage(
+          req,
+          res,
+          shellPage.renderShellPage(template(), { config: config(), remotesManifest: manifest, preloads }),
+        ),
+      )
+      .catch(() => handler(req, res));
   });
   const boundPort = await listen(server, port);
   return { url: `http://127.0.0.1:${boundPort}`, port: boundPort, stop: () => closeServer(server) };
@@ -236,7 +257,19 @@ const SUPERVISE_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 const SUPERVISE_STABLE_MS = 60_000;
 
 /**
- * Starts the API (tsx) as a child process and waits until /api/health answers. With `supervise`
+ * The API runs compiled (api/dist/server.js, no TypeScript loader at run time): built here first when
+ * a source is newer than the build (esbuild, about a second; api/scripts/build.mjs).
+ */
+function ensureApiBuild() {
+  const { spawnSync } = require('node:child_process');
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'api/scripts/build.mjs'), '--if-stale'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (run.status !== 0) throw new Error(`API build failed (node api/scripts/build.mjs exited ${run.status})`);
+}
+
+/**
+ * Starts the compiled API as a child process and waits until /api/health answers. With `supervise`
  * (npm start) a child that dies is started again after a growing delay and the restart is logged,
  * instead of the proxy answering 502 forever.
  */
@@ -251,9 +284,10 @@ async function startApi({
   supervise = false,
   log = (line) => console.error(line),
 }) {
+  ensureApiBuild();
   const spawnChild = () =>
-    // tsx as a loader in the one process (not its CLI, which forks): a crash or kill of the server is seen here.
-    spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    // node itself runs the server (no CLI wrapper that forks): a crash or kill of the server is seen here.
+    spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
       cwd: path.join(repoRoot, 'api'),
       env: {
         ...process.env,

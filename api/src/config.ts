@@ -5,10 +5,10 @@ import { type Static, Type } from '@sinclair/typebox';
 import envSchema from 'env-schema';
 import { API_PORT, devPorts, SHELL_PORT } from '../../scripts/federation-apps.cjs';
 import { ensurePrivateDir } from './fs/private-dir';
+import { API_ROOT } from './paths';
 import { randomToken } from './services/tokens';
 
-/** The api package folder: DATA_DIR defaults to `<api>/data` whatever the working directory. */
-export const API_ROOT = resolve(__dirname, '..');
+export { API_ROOT };
 
 /** In development every app's dev server (shell and each section, from their section.json) may call the API. */
 const DEV_ORIGINS = Object.values(devPorts).flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);

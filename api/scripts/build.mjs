@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+/**
+ * `npm run build -w api`: compiles the API to one CommonJS file, `api/dist/server.js` (+ source map),
+ * so `npm start` runs plain JavaScript with no TypeScript loader at run time. esbuild bundles the
+ * API's own code and the workspace package @lager/contract (TypeScript source); every npm dependency
+ * stays external and is loaded from node_modules as usual (PGlite finds its WASM files there).
+ * Migrations stay in `api/drizzle/` and are read from there (`API_ROOT`, src/paths.ts).
+ *
+ *   --if-stale   build only when a source file (api/src, contract/src, scripts/federation-apps.cjs,
+ *                api/package.json) is newer than dist/server.js; used by scripts/stack.cjs before it
+ *                starts the API.
+ *
+ * The output is written next to its final name and renamed, so an API starting at the same moment
+ * never reads a half-written file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(apiRoot, '..');
+const outFile = path.join(apiRoot, 'dist', 'server.js');
+const pkg = JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json'), 'utf8'));
+
+/** Newest modification time of the files the bundle is made of. */
+function newestSource() {
+  let newest = 0;
+  const visit = (file) => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) for (const name of fs.readdirSync(file)) visit(path.join(file, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const source of [
+    path.join(apiRoot, 'src'),
+    path.join(apiRoot, 'package.json'),
+    path.join(repoRoot, 'contract', 'src'),
+    path.join(repoRoot, 'scripts', 'federation-apps.cjs'),
+    fileURLToPath(import.meta.url),
+  ])
+    visit(source);
+  return newest;
+}
+
+/**
+ * The repo's shared CommonJS scripts (scripts/federation-apps.cjs: ports and app list) find the repo
+ * through their own `__dirname`, so they are required from where they are, not copied into the bundle.
+ * `api/dist/` is as deep as `api/src/`, so the relative path written in the source still fits.
+ */
+const keepRepoScriptsExternal = {
+  name: 'keep-repo-scripts-external',
+  setup(b) {
+    b.onResolve({ filter: /\/scripts\/[^/]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+export function isStale() {
+  const built = fs.statSync(outFile, { throwIfNoEntry: false });
+  return !built || built.mtimeMs < newestSource();
+}
+
+export async function buildApi() {
+  const started = Date.now();
+  const result = await build({
+    entryPoints: [path.join(apiRoot, 'src', 'server.ts')],
+    outfile: outFile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: `node${process.versions.node.split('.')[0]}`,
+    sourcemap: true,
+    // node_modules are loaded at run time; only the workspace's TypeScript package is compiled in.
+    external: Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@lager/')),
+    plugins: [keepRepoScriptsExternal],
+    logLevel: 'warning',
+    write: false,
+  });
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  for (const file of result.outputFiles) {
+    const tmp = `${file.path}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, file.contents);
+    fs.renameSync(tmp, file.path);
+  }
+  return { file: outFile, ms: Date.now() - started };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);
+  const { file, ms } = await buildApi();
+  console.log(`api: built ${path.relative(repoRoot, file)} in ${ms} ms`);
+}
