@@ -112,6 +112,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       'X-Lager-Sections',
     ],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // A front end on another origin reads how long a throttled form must wait (429).
+    exposedHeaders: ['Retry-After'],
   });
   await app.register(rateLimitsPlugin);
   if (options.docs !== false) await app.register(docsPlugin);

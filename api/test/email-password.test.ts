@@ -124,6 +124,18 @@ describe('rate limits', () => {
     const blocked = await client.post('/api/login', { email: user.email, password: PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json()).toMatchObject({ code: 'auth.throttled' });
+    // A front end on another origin may read the header (issue 16 item 4: the form says how long to wait).
+    const cross = await client.request(
+      'POST',
+      '/api/login',
+      { email: user.email, password: PASSWORD },
+      {
+        origin: 'http://web.test',
+      },
+    );
+    expect(cross.statusCode).toBe(429);
+    expect(String(cross.headers['access-control-expose-headers']).toLowerCase()).toContain('retry-after');
     // Another address from the same IP is not blocked.
     const other = await createUser(limited);
     expect((await client.post('/api/login', { email: other.email, password: PASSWORD })).statusCode).toBe(200);

@@ -15,3 +15,30 @@ export const PASSWORD_ONLY = { password: '' };
 /** Spec §8: an empty password is refused before anything is sent. */
 export const passwordGiven = (values: { password: string }): string | undefined =>
   isBlank(values.password) ? 'common:errors.passwordFieldRequired' : undefined;
+
+/** A validation message shown on one field (and in the form's feedback). */
+export interface FieldMessage {
+  key: string;
+  values?: Record<string, unknown>;
+  field: string;
+}
+
+/** Characters as the API counts them (code points, not UTF-16 units). */
+const length = (value: string) => [...value].length;
+
+/**
+ * The first of `limits`' fields (in the order given: the form's order) longer than its limit
+ * (`LIMITS` of `@lager/contract`, the numbers the API checks), as `common:errors.tooLong` on
+ * that field. Text is measured as sent: trimmed, except passwords.
+ */
+export function tooLong<V extends Record<string, unknown>>(
+  values: V,
+  limits: Partial<Record<keyof V & string, number>>,
+): FieldMessage | undefined {
+  for (const [field, max] of Object.entries(limits) as [string, number][]) {
+    const raw = String(values[field] ?? '');
+    const sent = field.includes('password') ? raw : raw.trim();
+    if (length(sent) > max) return { key: 'common:errors.tooLong', values: { max }, field };
+  }
+  return undefined;
+}

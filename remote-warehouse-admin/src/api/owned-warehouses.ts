@@ -1,3 +1,4 @@
+import { sortByName } from '@lager/shared';
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
 import { type ListOwnedWarehousesApiResponse, type Warehouse, warehouseAdminApi } from './generated';
 
@@ -10,7 +11,8 @@ const ownedWarehousesApi = warehouseAdminApi.enhanceEndpoints<
   endpoints: {
     /** The warehouses the user owns (my warehouses, edit guard). */
     listOwnedWarehouses: {
-      transformResponse: (body: ListOwnedWarehousesApiResponse) => body.warehouses,
+      // In the language's alphabetical order (Intl.Collator), not the database's.
+      transformResponse: (body: ListOwnedWarehousesApiResponse) => sortByName(body.warehouses),
       providesTags: ['Warehouse'],
     },
   },

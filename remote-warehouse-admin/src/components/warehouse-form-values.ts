@@ -1,4 +1,4 @@
-import { allFilled } from '@lager/shared';
+import { allFilled, LIMITS, type Message, tooLong } from '@lager/shared';
 import type { CreateWarehouseApiArg } from '../api/generated';
 
 /** What the new and edit forms send (POST api/admin/warehouse, PUT api/warehouses/edit/:id). */
@@ -13,9 +13,10 @@ export type WarehouseFormValues = {
 
 export const EMPTY_WAREHOUSE_FORM: WarehouseFormValues = { name: '', industry_id: '', usage_id: '' };
 
-/** Spec §5: name, industry and usage are all required. */
-export function warehouseFormError(values: WarehouseFormValues): string | undefined {
-  return allFilled(values.name, values.industry_id, values.usage_id) ? undefined : 'common:errors.fillAllFields';
+/** Spec §5: name, industry and usage are all required; then the API's length limit, on the name. */
+export function warehouseFormError(values: WarehouseFormValues): Message | undefined {
+  if (!allFilled(values.name, values.industry_id, values.usage_id)) return 'common:errors.fillAllFields';
+  return tooLong(values, { name: LIMITS.warehouseNameMax });
 }
 
 /** What goes over the wire, once `warehouseFormError` found nothing. */

@@ -1,5 +1,6 @@
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
 import { OWNER_ROLE_ID, PERMISSIONS_STORAGE_KEY } from '../constants';
+import { sortByName } from '../i18n/collate';
 import {
   type GetUserApiResponse,
   type GetUserPermissionsApiResponse,
@@ -16,7 +17,8 @@ import {
 const AN_HOUR = 3600;
 
 // The owner role can be neither assigned nor deleted; the server leaves it out, and so do we.
-const assignableRoles = (body: ListRolesApiResponse) => body.roles.filter((r) => r.id !== OWNER_ROLE_ID);
+// Lists arrive sorted by the database's collation; the user reads them in their language's order.
+const assignableRoles = (body: ListRolesApiResponse) => sortByName(body.roles.filter((r) => r.id !== OWNER_ROLE_ID));
 
 type Generated = DefinitionsFromApi<typeof shellApi>;
 /** An endpoint whose answer a `transformResponse` below unwraps into R. */
@@ -59,11 +61,11 @@ export const sharedApi = shellApi.enhanceEndpoints<
       },
     },
     listMyWarehouses: {
-      transformResponse: (body: ListMyWarehousesApiResponse) => body.warehouses,
+      transformResponse: (body: ListMyWarehousesApiResponse) => sortByName(body.warehouses),
       providesTags: ['Warehouse'],
     },
     listWarehouses: {
-      transformResponse: (body: ListWarehousesApiResponse) => body.warehouses,
+      transformResponse: (body: ListWarehousesApiResponse) => sortByName(body.warehouses),
       providesTags: ['Warehouse'],
     },
     setCurrentWarehouse: {
@@ -73,7 +75,7 @@ export const sharedApi = shellApi.enhanceEndpoints<
     listIndustries: { keepUnusedDataFor: AN_HOUR },
     listUsages: { keepUnusedDataFor: AN_HOUR },
     listWarehouseMembers: {
-      transformResponse: (body: ListWarehouseMembersApiResponse) => body.users,
+      transformResponse: (body: ListWarehouseMembersApiResponse) => sortByName(body.users),
       providesTags: ['Member'],
     },
     listRoles: { transformResponse: assignableRoles, providesTags: ['Role'] },

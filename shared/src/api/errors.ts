@@ -19,6 +19,8 @@ export interface ApiError {
   errors?: Record<string, string[]>;
   /** Seconds from `Retry-After` on a 429. */
   retryAfter?: number;
+  /** Fields a 422 called too long, with the limit it named (read from the field texts here only). */
+  tooLong?: Record<string, number>;
 }
 
 /**
@@ -131,6 +133,19 @@ function asFieldErrors(value: unknown): Record<string, string[]> | undefined {
   return out;
 }
 
+/**
+ * "must not be greater than 255 characters" (our API, Laravel), "may not be greater than 255",
+ * "darf maximal 255 Zeichen": the fields a 422 refused as too long, with the limit.
+ */
+const TOO_LONG = /(?:greater than|at most|maximal|höchstens)\s+(\d+)\s+(?:characters|Zeichen)/i;
+function tooLongFields(errors: Record<string, string[]>): Record<string, number> | undefined {
+  const found = Object.entries(errors).flatMap(([field, texts]) => {
+    const limit = texts.map((text) => TOO_LONG.exec(text)?.[1]).find(Boolean);
+    return limit ? [[field, Number(limit)] as const] : [];
+  });
+  return found.length ? Object.fromEntries(found) : undefined;
+}
+
 function retryAfterSeconds(header: unknown): number | undefined {
   const seconds = Number(header);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
@@ -157,7 +172,15 @@ export function normalizeError(error: unknown): ApiError {
       fields: errors ?? {},
     });
   const retryAfter = status === 429 ? retryAfterSeconds(error.response?.headers?.['retry-after']) : undefined;
-  return { status, code, message, ...(errors && { errors }), ...(retryAfter !== undefined && { retryAfter }) };
+  const tooLong = status === 422 && errors ? tooLongFields(errors) : undefined;
+  return {
+    status,
+    code,
+    message,
+    ...(errors && { errors }),
+    ...(retryAfter !== undefined && { retryAfter }),
+    ...(tooLong && { tooLong }),
+  };
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -176,4 +199,54 @@ export function errorKey(error: unknown, table: ErrorTable): string {
   if (code !== 'validation.failed') return table[code] ?? table.fallback;
   const field = Object.keys(errors ?? {}).find((name) => table.fields?.[name]);
   return (field && table.fields?.[field]) || table['validation.failed'] || table.fallback;
+}
+
+/** A catalogue key and the values it interpolates. */
+export interface ErrorMessage {
+  key: string;
+  values?: Record<string, unknown>;
+}
+
+const THROTTLED: ReadonlySet<AppErrorCode> = new Set(['auth.throttled', 'throttle']);
+
+/**
+ * What a form says about a failure: `errorKey`'s key, except that a throttled request (429) says
+ * so with the seconds of `Retry-After` unless the table names its own key.
+ */
+export function errorMessage(error: unknown, table: ErrorTable): ErrorMessage {
+  const failure = normalizeError(error);
+  if (THROTTLED.has(failure.code) && !table[failure.code]) {
+    return failure.retryAfter
+      ? { key: 'common:errors.throttled', values: { count: failure.retryAfter } }
+      : { key: 'common:errors.throttledRetryLater' };
+  }
+  return { key: errorKey(failure, table) };
+}
+
+export const isThrottled = (error: unknown): boolean => THROTTLED.has(normalizeError(error).code);
+
+/**
+ * A 422's messages per field, for the fields a form has (`known`): a code that names the field
+ * (`warehouse.name_taken` on `name`, the first field named) its table key, a field the server called too long
+ * `common:errors.tooLong` with the limit, else the table's `fields` key or
+ * `common:errors.fieldRejected`. Never the server's text.
+ */
+export function fieldErrorMessages(
+  error: unknown,
+  table: ErrorTable,
+  known: readonly string[],
+): Record<string, ErrorMessage> {
+  const { status, code, errors, tooLong } = normalizeError(error);
+  if (status !== 422 || !errors) return {};
+  const out: Record<string, ErrorMessage> = {};
+  // A specific code is about the first field the answer names (the API lists that one first).
+  const [first] = Object.keys(errors);
+  for (const field of Object.keys(errors).filter((name) => known.includes(name))) {
+    const limit = tooLong?.[field];
+    const byCode = code !== 'validation.failed' && field === first ? table[code] : undefined;
+    out[field] = limit
+      ? { key: 'common:errors.tooLong', values: { max: limit } }
+      : { key: byCode ?? table.fields?.[field] ?? 'common:errors.fieldRejected' };
+  }
+  return out;
 }

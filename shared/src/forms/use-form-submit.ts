@@ -145,9 +145,7 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
           if (!isApiError(error)) console.error('Submitting failed', error);
           const onFields = Object.entries(fieldErrorMessages(error, errors, Object.keys(values)));
           setFieldErrors(Object.fromEntries(onFields.map(([name, m]) => [name, t(m.key, m.values)])));
-          const message = errorMessage(error, errors);
-          // A 422 the table has no text for: the first field's message says more than "failed".
-          return say('error', message.key === errors.fallback && onFields[0] ? onFields[0][1] : message);
+          return say('error', errorMessage(error, errors));
         }
         finish(result);
       });

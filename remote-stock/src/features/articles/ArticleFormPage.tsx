@@ -1,7 +1,8 @@
 import {
   Alert,
+  type ErrorMessage,
   FormFeedback,
-  normalizeError,
+  fieldErrorMessages,
   Page,
   RequirePermission,
   SelectField,
@@ -30,25 +31,15 @@ import {
   toArticleInput,
 } from './article-form-values';
 
-/** A 422 names fields: each gets a catalogue text (a code naming it, else "check this field"), never the server's text. */
-const FIELD_CODE_KEYS: Record<string, string> = {
-  'article.sku_taken': 'errors.skuTaken',
-  'article.barcode_taken': 'errors.barcodeTaken',
-  'article.barcode_invalid': 'errors.barcodeInvalid',
-};
-
-function serverFieldErrors(error: unknown): Partial<Record<ArticleField, string>> {
-  const { status, code, errors } = normalizeError(error);
-  if (status !== 422 || !errors) return {};
-  const out: Partial<Record<ArticleField, string>> = {};
-  for (const field of Object.keys(errors)) {
-    const specific = FIELD_CODE_KEYS[code];
-    const matches =
-      (code === 'article.sku_taken' && field === 'sku') || (code.startsWith('article.barcode') && field === 'barcode');
-    out[field as ArticleField] = matches && specific ? specific : 'errors.fieldInvalid';
-  }
-  return out;
-}
+/**
+ * A 422 names fields: each gets a catalogue text (the code naming it, the limit it exceeds, else
+ * "check this field"), never the server's text.
+ */
+const ARTICLE_FIELD_CHECK = Object.fromEntries(
+  Object.keys(EMPTY_ARTICLE).map((field) => [field, 'errors.fieldInvalid']),
+);
+const serverFieldErrors = (error: unknown): Partial<Record<ArticleField, ErrorMessage>> =>
+  fieldErrorMessages(error, { ...ARTICLE_ERRORS, fields: ARTICLE_FIELD_CHECK }, Object.keys(EMPTY_ARTICLE));
 
 /**
  * /stock/articles/new. The shell's route table holds /stock/articles/:id (view_stock) for this
@@ -94,7 +85,7 @@ function ArticleForm({
   const navigate = useNavigate();
   const [create] = useCreateStockArticleMutation();
   const [update] = useUpdateStockArticleMutation();
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<ArticleField, string>>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<ArticleField, ErrorMessage>>>({});
   const savedId = useRef<number | null>(null);
   const form = useFormSubmit<ArticleFormValues>({
     ns: NS,
@@ -123,7 +114,7 @@ function ArticleForm({
   const field = (name: ArticleField & string) => ({
     name,
     value: form.values[name] as string,
-    error: fieldErrors[name] && t(fieldErrors[name]),
+    error: fieldErrors[name] && t(fieldErrors[name].key, fieldErrors[name].values),
     onChange: (e: { target: { value: string } }) => form.setField(name, e.target.value),
   });
 

@@ -1,3 +1,4 @@
+import { type ErrorMessage, tooLong } from '@lager/shared';
 import type { Article, CreateStockArticleApiArg } from '../../api/stock-api';
 import { parseQuantity } from '../../lib/format';
 import { LIMITS_STOCK, UNITS } from '../../lib/units';
@@ -31,15 +32,28 @@ export const fromArticle = (article: Article): ArticleFormValues => ({
 
 export type ArticleField = keyof ArticleFormValues;
 
-/** The checks the browser can make before sending (the server repeats them all): field → catalogue key. */
-export function articleFieldErrors(v: ArticleFormValues): Partial<Record<ArticleField, string>> {
-  const errors: Partial<Record<ArticleField, string>> = {};
-  if (!v.sku.trim()) errors.sku = 'errors.required';
-  else if (v.sku.trim().length > LIMITS_STOCK.sku) errors.sku = 'errors.tooLong';
-  if (!v.name.trim()) errors.name = 'errors.required';
-  if (!UNITS.includes(v.unit as (typeof UNITS)[number])) errors.unit = 'errors.required';
+const TEXT_LIMITS = {
+  sku: LIMITS_STOCK.sku,
+  name: LIMITS_STOCK.name,
+  barcode: LIMITS_STOCK.barcode,
+  description: LIMITS_STOCK.description,
+} as const;
+
+/**
+ * The checks the browser can make before sending (the server repeats them all): field → catalogue
+ * message. Every text field longer than the API allows says so with the limit.
+ */
+export function articleFieldErrors(v: ArticleFormValues): Partial<Record<ArticleField, ErrorMessage>> {
+  const errors: Partial<Record<ArticleField, ErrorMessage>> = {};
+  for (const [field, max] of Object.entries(TEXT_LIMITS)) {
+    const long = tooLong(v, { [field]: max });
+    if (long) errors[field] = long;
+  }
+  if (!v.sku.trim()) errors.sku = { key: 'errors.required' };
+  if (!v.name.trim()) errors.name = { key: 'errors.required' };
+  if (!UNITS.includes(v.unit as (typeof UNITS)[number])) errors.unit = { key: 'errors.required' };
   const min = parseQuantity(v.min_stock);
-  if (Number.isNaN(min)) errors.min_stock = 'errors.quantityInvalid';
+  if (Number.isNaN(min)) errors.min_stock = { key: 'errors.quantityInvalid' };
   return errors;
 }
 

@@ -1,11 +1,13 @@
-import { allFilled, DELAYS, FormActions, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
-import { Link } from 'react-router-dom';
+import { Alert, allFilled, DELAYS, FormActions, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
+import { Link, useLocation } from 'react-router-dom';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { LOGIN_ERRORS, useLoginMutation } from '../api/auth-api';
 
 export function LoginForm() {
   const { t } = useAccountTranslation();
   const [login] = useLoginMutation();
+  // Arrived from a successful registration (RegisterForm's redirect): the message stays readable here.
+  const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
     initial: { email: '', password: '' },
@@ -20,6 +22,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={form.onSubmit} noValidate>
+      {registered && !form.feedback && <Alert kind="success">{t('messages.registrationSuccess')}</Alert>}
       <TextField label={t('labels.email')} type="email" autoComplete="email" {...form.field('email')} />
       <TextField
         label={t('labels.password')}

@@ -134,7 +134,8 @@ test.each([
     'accept the terms',
   ],
   [500, { message: 'Server Error' }, 'An error occurred. Please try again later.'],
-  [429, { message: 'Too Many Attempts.' }, 'An error occurred. Please try again later.'],
+  // Issue 16 item 4: a throttled form says so (no Retry-After here: "a moment").
+  [429, { message: 'Too Many Attempts.' }, 'Too many attempts. Please wait a moment, then try again.'],
 ])('register answer %i %j → "%s"; the form stays usable', async (status, body, text) => {
   registrationServer(true, status, body);
   const { user } = mountAccount('/register');

@@ -1,5 +1,6 @@
-import { DELAYS, FormActions, FormFailure, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
+import { DELAYS, FormActions, FormFailure, isThrottled, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { REGISTER_ERRORS, useLazyCheckEmailQuery, useRegisterMutation } from '../api/auth-api';
 import { EMPTY_REGISTRATION, type RegisterValues, registrationError } from './register-rules';
@@ -7,12 +8,16 @@ import { TermsDialog } from './TermsDialog';
 
 type TermsAnswer = { accept: () => void; decline: () => void };
 
+/** Router state of the redirect to /login after registering (LoginForm shows the success message). */
+const REGISTERED = { registered: true } as const;
+
 /** Spec §4: valid form → e-mail availability check → terms popup → register → /login. */
 export function RegisterForm() {
   const { t } = useAccountTranslation();
   const [checkEmail] = useLazyCheckEmailQuery();
   const [register] = useRegisterMutation();
   const [terms, setTerms] = useState<TermsAnswer | null>(null);
+  const navigate = useNavigate();
 
   /** The popup as a step of the submit: Accept goes on, Decline ends it with termsNotAccepted. */
   const askForTerms = () =>
@@ -39,7 +44,9 @@ export function RegisterForm() {
       progress('messages.checkingEmail');
       const check = await checkEmail(email)
         .unwrap()
-        .catch(() => {
+        .catch((error: unknown) => {
+          // Too many checks: say how long to wait (the form's throttle message), not "error occurred".
+          if (isThrottled(error)) throw error;
           throw new FormFailure('errors.errorOccurred');
         });
       if (!check.available) throw new FormFailure('errors.email_unique');
@@ -51,7 +58,8 @@ export function RegisterForm() {
     },
     errors: REGISTER_ERRORS,
     success: 'messages.registrationSuccess',
-    after: { ms: DELAYS.registrationRedirect, to: namedRoutes.login() },
+    // The login page repeats the success message: the user reads it where they log in next.
+    after: { ms: DELAYS.registrationRedirect, run: () => navigate(namedRoutes.login(), { state: REGISTERED }) },
   });
 
   const field = (name: keyof RegisterValues, label: string, type: string, autoComplete: string) => (

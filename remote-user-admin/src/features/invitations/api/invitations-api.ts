@@ -21,5 +21,7 @@ export const { useAcceptInvitationMutation, useDeclineInvitationMutation } = inv
 /** Spec §8, invitation handler: an already processed invitation, anything else. */
 export const INVITATION_ERRORS: ErrorTable = {
   'invitation.processed': 'errors.invitationUsed',
+  // Opened while logged in as someone else: say so, rather than "an error occurred".
+  'invitation.wrong_user': 'errors.invitationWrongUser',
   fallback: 'errors.invitationFailed',
 };

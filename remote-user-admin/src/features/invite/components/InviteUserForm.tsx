@@ -2,25 +2,30 @@ import {
   Alert,
   allFilled,
   DELAYS,
+  EmptyState,
   FormActions,
   isEmail,
+  LIMITS,
   Loading,
+  namedRoutes,
   SelectField,
   TextField,
+  tooLong,
   useFormSubmit,
   useListRolesQuery,
 } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { NS } from '../../../lib/namespace';
 import { INVITE_ERRORS, useSendInvitationMutation } from '../api/invite-api';
 
 type InviteValues = { email: string; role_id: string };
 
-/** Spec §5: both fields, then a valid e-mail. */
+/** Spec §5: both fields, then a valid e-mail; then the API's length limit, on the e-mail. */
 const inviteError = (v: InviteValues) => {
   if (!allFilled(v.email, v.role_id)) return 'common:errors.fillAllFields';
   if (!isEmail(v.email)) return 'common:errors.invalidEmail';
-  return undefined;
+  return tooLong(v, { email: LIMITS.emailMax });
 };
 
 export function InviteUserForm() {
@@ -39,6 +44,21 @@ export function InviteUserForm() {
     keepValues: true,
     after: { ms: DELAYS.inviteReload, reload: true },
   });
+
+  // Every invitation gives a role: without one there is nothing to choose, so say what comes first.
+  if (roles.data && roles.data.length === 0) {
+    return (
+      <EmptyState
+        action={
+          <Link className="button" to={namedRoutes.newrole()}>
+            {t('buttons.createFirstRole')}
+          </Link>
+        }
+      >
+        <p>{t('hints.noRolesForInvite')}</p>
+      </EmptyState>
+    );
+  }
 
   return (
     <form onSubmit={form.onSubmit} noValidate>

@@ -3,11 +3,13 @@ import {
   Checklist,
   FormActions,
   isBlank,
+  LIMITS,
   Loading,
   namedRoutes,
   PERMISSION_GROUPS,
   type PermissionGroup,
   TextField,
+  tooLong,
   useFormSubmit,
 } from '@lager/shared';
 import { useEffect } from 'react';
@@ -41,7 +43,11 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
     initial,
     draftKey,
     // The button stays disabled until then (spec §2); a submit by Enter is refused the same way.
-    validate: (v) => (isComplete(v) ? undefined : 'common:errors.fillAllFields'),
+    // Then the API's length limits, on the field.
+    validate: (v) =>
+      isComplete(v)
+        ? tooLong(v, { name: LIMITS.roleNameMax, description: LIMITS.roleDescriptionMax })
+        : 'common:errors.fillAllFields',
     send: (v) => {
       const input = { name: v.name.trim(), description: v.description.trim(), permissions: v.permissions };
       return roleId === undefined ? createRole(input).unwrap() : updateRole({ roleId, body: input }).unwrap();

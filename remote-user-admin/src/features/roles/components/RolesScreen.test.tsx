@@ -93,9 +93,10 @@ test('the confirm dialog says how many roles; deletion runs one at a time in lis
   expect(dialog).toHaveTextContent('Do you really want to delete 2 roles?');
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByRole('status')).toHaveTextContent('The selected roles were deleted.');
+  // Listed alphabetically (Intl.Collator): Einkauf (4) before Lagerist (2), whatever order the server sent.
   expect(deletions.bodies).toEqual([
-    { warehouse_id: 10, role_id: 2 },
     { warehouse_id: 10, role_id: 4 },
+    { warehouse_id: 10, role_id: 2 },
   ]);
   expect(deletions.maxInFlight()).toBe(1);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -136,7 +137,9 @@ test('a failed deletion stops the run and shows "Failed to delete the role(s)."'
   await user.click(screen.getByRole('button', { name: 'Delete selected' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete the role(s).');
+  // Einkauf, Lagerist, then Viewer (3) fails: nothing after it is sent.
   expect(deletions.bodies).toEqual([
+    { warehouse_id: 10, role_id: 4 },
     { warehouse_id: 10, role_id: 2 },
     { warehouse_id: 10, role_id: 3 },
   ]);

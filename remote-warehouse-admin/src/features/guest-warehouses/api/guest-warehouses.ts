@@ -1,4 +1,4 @@
-import type { ErrorTable } from '@lager/shared';
+import { type ErrorTable, sortByName } from '@lager/shared';
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
 import { type ListGuestWarehousesApiResponse, type Warehouse, warehouseAdminApi } from '../../../api/generated';
 
@@ -11,7 +11,7 @@ const guestWarehousesApi = warehouseAdminApi.enhanceEndpoints<
   endpoints: {
     /** Warehouses the user joined but does not own. */
     listGuestWarehouses: {
-      transformResponse: (body: ListGuestWarehousesApiResponse) => body.warehouses,
+      transformResponse: (body: ListGuestWarehousesApiResponse) => sortByName(body.warehouses),
       providesTags: ['Warehouse'],
     },
     // leaveWarehouse invalidates nothing itself: useLeaveGuestWarehouses does it once after a whole run.
