@@ -1,5 +1,5 @@
-import { browser, DELAYS } from '@lager/shared';
-import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
+import { DELAYS } from '@lager/shared';
+import { API, HttpResponse, rest, setupApiServer, stubReload } from '@lager/shared/testing';
 import { act, configure, screen } from '@testing-library/react';
 import { allHandlers, errorJson, mount } from '../../../testing/fixtures';
 
@@ -16,14 +16,7 @@ function answerInvitations(answer: () => Response = () => HttpResponse.json({ me
   return calls;
 }
 
-let reload: jest.SpyInstance;
-beforeEach(() => {
-  reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
-});
-afterEach(() => {
-  reload.mockRestore();
-  jest.useRealTimers();
-});
+const reload = stubReload();
 
 test.each([
   ['accept', '/warehouse', 'The invitation was accepted.'],
@@ -58,6 +51,19 @@ test('answers the invitation once, even under StrictMode double effects', async 
     configure({ reactStrictMode: false });
   }
   expect(calls).toEqual(['accept/once']);
+});
+
+test('issue 16/7: an invitation this tab answered is never sent again (Back, Forward): the result shows again', async () => {
+  const calls = answerInvitations();
+  const first = mount('/invitations/accept/back-again');
+  expect(await screen.findByText(/The invitation was accepted/)).toBeInTheDocument();
+  first.unmount();
+  // The server would now say "already used"; the tab knows better and does not ask.
+  server.use(rest.post(`${API}/api/invitations/:action/:token`, () => errorJson(400, 'Bad request')));
+  mount('/invitations/accept/back-again');
+  expect(await screen.findByText(/The invitation was accepted/)).toBeInTheDocument();
+  expect(screen.queryByText(USED)).not.toBeInTheDocument();
+  expect(calls).toEqual(['accept/back-again']);
 });
 
 test('an invalid action is an error state without a request and without a redirect', async () => {

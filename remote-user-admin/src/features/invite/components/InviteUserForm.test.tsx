@@ -1,8 +1,11 @@
-import { browser, DELAYS } from '@lager/shared';
-import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
+import { browser, DELAYS, draftStorageKey } from '@lager/shared';
+import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { delay } from 'msw';
 import { allHandlers, errorJson, mount, settled } from '../../../testing/fixtures';
+
+/** Drafts are per user (issue 16): the signed-in user's key. */
+const DRAFT = draftStorageKey('invite-user', verifiedUser.id);
 
 const server = setupApiServer(...allHandlers());
 
@@ -187,7 +190,7 @@ test('drafts: e-mail and role survive leaving the page and are cleared after sen
   expect(screen.getByLabelText('Role')).toHaveValue('4');
   await second.user.click(screen.getByRole('button', { name: 'Send invitation' }));
   await screen.findByRole('status');
-  expect(window.localStorage.getItem('draft:invite-user')).toBeNull();
+  expect(window.localStorage.getItem(DRAFT)).toBeNull();
 });
 
 test('a failed send keeps the draft', async () => {
@@ -196,7 +199,7 @@ test('a failed send keeps the draft', async () => {
   await settled();
   await fill(user, 'gina@example.com', 'Viewer');
   await screen.findByRole('alert');
-  expect(JSON.parse(window.localStorage.getItem('draft:invite-user') ?? '{}')).toEqual({
+  expect(JSON.parse(window.localStorage.getItem(DRAFT) ?? '{}')).toEqual({
     email: 'gina@example.com',
     role_id: '3',
   });

@@ -1,5 +1,5 @@
-import { PERMISSION_GROUPS } from '@lager/shared';
-import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
+import { draftStorageKey, PERMISSION_GROUPS } from '@lager/shared';
+import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
 import { allHandlers, errorJson, mount, permissionId, settled } from '../../../testing/fixtures';
@@ -159,7 +159,7 @@ test('new role: POST createrole with name, description and permission ids, then 
       permissions: [permissionId('create_role'), permissionId('invite_user')],
     },
   ]);
-  expect(window.localStorage.getItem('draft:role-new')).toBeNull();
+  expect(window.localStorage.getItem(draftStorageKey('role-new', verifiedUser.id))).toBeNull();
 });
 
 test('the submit button is disabled while the save runs', async () => {
@@ -280,5 +280,5 @@ test('drafts: an untouched edit form leaves no draft behind', async () => {
   const first = mount('/admin/user/roles/edit/2');
   await settled();
   first.unmount();
-  expect(window.localStorage.getItem('draft:role-edit:2')).toBeNull();
+  expect(window.localStorage.getItem(draftStorageKey('role-edit:2', verifiedUser.id))).toBeNull();
 });

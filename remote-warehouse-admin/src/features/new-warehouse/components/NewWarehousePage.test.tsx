@@ -1,9 +1,12 @@
-import { browser, DELAYS } from '@lager/shared';
+import { browser, DELAYS, draftStorageKey } from '@lager/shared';
 import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, screen } from '@testing-library/react';
 import WarehouseAdminRoutes from '../../../app/WarehouseAdminRoutes';
 import { optionHandlers, optionTexts } from '../../../testing/fixtures';
 import { NEW_WAREHOUSE_DRAFT_KEY } from './NewWarehousePage';
+
+/** Drafts are per user (issue 16); this screen alone never loads the user, so its scope is the anonymous one. */
+const DRAFT = draftStorageKey(NEW_WAREHOUSE_DRAFT_KEY, null);
 
 const server = setupApiServer(...sessionHandlers(), ...optionHandlers);
 
@@ -126,7 +129,7 @@ test('success: sends the form, shows the message, goes to /warehouse and reloads
   expect(await screen.findByRole('status')).toHaveTextContent('The warehouse was created.');
   expect(sent).toEqual([{ name: 'Central', industry_id: 2, usage_id: 2 }]);
   expect(screen.getByRole('button', { name: 'Create warehouse' })).toBeDisabled();
-  expect(window.localStorage.getItem(`draft:${NEW_WAREHOUSE_DRAFT_KEY}`)).toBeNull();
+  expect(window.localStorage.getItem(DRAFT)).toBeNull();
 
   act(() => jest.advanceTimersByTime(DELAYS.warehouseCreateRedirect - 1));
   expect(screen.getByTestId('location')).toHaveTextContent('/admin/warehouse/new');
@@ -154,7 +157,7 @@ test.each([
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
   expect(screen.getByLabelText('Name')).toHaveValue('Central');
   expect(screen.getByRole('button', { name: 'Create warehouse' })).toBeEnabled();
-  expect(JSON.parse(window.localStorage.getItem(`draft:${NEW_WAREHOUSE_DRAFT_KEY}`)!)).toEqual({
+  expect(JSON.parse(window.localStorage.getItem(DRAFT)!)).toEqual({
     name: 'Central',
     industry_id: '2',
     usage_id: '2',
