@@ -18,6 +18,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ErrorBody, GetUserApiResponse, GetUserPermissionsApiResponse } from '../api/generated/shell';
+import { browser } from '../browser';
 import { setRuntimeConfig } from '../config/runtime-config';
 import type { Language } from '../constants';
 import { i18n, initI18n } from '../i18n/i18n';
@@ -65,6 +66,24 @@ export function setupApiServer(...handlers: RequestHandler[]) {
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;
+}
+
+/**
+ * For every test of the calling file: `browser.reload` (a form's delayed reload) is replaced by a
+ * recorder; after each test real timers and every spy come back. Returns the recorder
+ * (cleared before each test) for `expect(reload)…`.
+ */
+export function stubReload(): jest.Mock<void, []> {
+  const reload = jest.fn<void, []>();
+  beforeEach(() => {
+    reload.mockClear();
+    jest.spyOn(browser, 'reload').mockImplementation(reload);
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+  return reload;
 }
 
 export const verifiedUser: GetUserApiResponse = {

@@ -3,12 +3,7 @@ import { setupApiServer, setViewportWidth, unverifiedUser, verifiedUser } from '
 import { screen, within } from '@testing-library/react';
 import { prepareShell, renderShell, SECTION_TEXT, shellHandlers } from '../testing/shell-test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({
-    default: () => require('react').createElement('p', null, `section ${id}`),
-  })),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => require('../testing/runtime-stub').runtimeStub());
 
 const server = setupApiServer(...shellHandlers());
 beforeEach(() => {

@@ -3,12 +3,7 @@ import { API, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { prepareShell, renderShell, shellHandlers } from '../testing/shell-test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({
-    default: () => require('react').createElement('p', null, `section ${id}`),
-  })),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => require('../testing/runtime-stub').runtimeStub());
 
 interface Seen {
   call: string;

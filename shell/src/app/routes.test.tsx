@@ -1,17 +1,11 @@
 import type { User } from '@lager/shared';
-import { setupApiServer, unverifiedUser, verifiedUser } from '@lager/shared/testing';
+import { unverifiedUser, verifiedUser } from '@lager/shared/testing';
 import { screen } from '@testing-library/react';
-import { prepareShell, renderShell, SECTION_TEXT, shellHandlers } from '../testing/shell-test-utils';
+import { renderShell, SECTION_TEXT, setupShellServer, shellHandlers } from '../testing/shell-test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({
-    default: () => require('react').createElement('p', null, `section ${id}`),
-  })),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => require('../testing/runtime-stub').runtimeStub());
 
-const server = setupApiServer(...shellHandlers());
-beforeEach(prepareShell);
+const server = setupShellServer();
 
 const OUT = 'logged out';
 const UNVERIFIED = 'unverified';

@@ -16,6 +16,7 @@ import {
   type SetCurrentWarehouseApiArg,
   type SetCurrentWarehouseApiResponse,
   sessionHandlers,
+  setupApiServer,
   verifiedUser,
 } from '@lager/shared/testing';
 import { configure } from '@testing-library/react';
@@ -119,4 +120,11 @@ export const SECTION_TEXT = {
 
 export function renderShell(route: string, language: Language = 'en') {
   return renderWithProviders(<App />, { route, language });
+}
+
+/** The API double answering the whole session for one test file, and a fresh shell before each test. */
+export function setupShellServer() {
+  const server = setupApiServer(...shellHandlers());
+  beforeEach(prepareShell);
+  return server;
 }

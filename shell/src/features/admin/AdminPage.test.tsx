@@ -1,17 +1,10 @@
 import { PERMISSION_NAMES } from '@lager/shared';
-import { setupApiServer } from '@lager/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { prepareShell, renderShell, shellHandlers } from '../../testing/shell-test-utils';
+import { renderShell, setupShellServer, shellHandlers } from '../../testing/shell-test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({
-    default: () => require('react').createElement('p', null, `section ${id}`),
-  })),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/runtime-stub').runtimeStub());
 
-const server = setupApiServer(...shellHandlers());
-beforeEach(prepareShell);
+const server = setupShellServer();
 
 test.each(PERMISSION_NAMES)('with only %s: both cards', async (permission) => {
   server.use(...shellHandlers({ permissions: [permission] }));

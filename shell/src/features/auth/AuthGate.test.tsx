@@ -1,16 +1,10 @@
-import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
+import { API, HttpResponse, rest, verifiedUser } from '@lager/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { prepareShell, renderShell, SECTION_TEXT, shellHandlers } from '../../testing/shell-test-utils';
+import { renderShell, SECTION_TEXT, setupShellServer, shellHandlers } from '../../testing/shell-test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({
-    default: () => require('react').createElement('p', null, `section ${id}`),
-  })),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/runtime-stub').runtimeStub());
 
-const server = setupApiServer(...shellHandlers());
-beforeEach(prepareShell);
+const server = setupShellServer();
 afterEach(() => jest.restoreAllMocks());
 
 test('nothing but a translated loading screen until GET api/user has answered', async () => {

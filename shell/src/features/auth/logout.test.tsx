@@ -3,12 +3,7 @@ import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { prepareShell, renderShell, SECTION_TEXT, shellHandlers } from '../../testing/shell-test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({
-    default: () => require('react').createElement('p', null, `section ${id}`),
-  })),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/runtime-stub').runtimeStub());
 
 const server = setupApiServer(...shellHandlers({ permissions: ['create_role'] }));
 let reload: jest.SpyInstance;

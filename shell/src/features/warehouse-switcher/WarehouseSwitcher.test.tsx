@@ -3,12 +3,7 @@ import { API, HttpResponse, rest, setupApiServer, unverifiedUser } from '@lager/
 import { screen, waitFor, within } from '@testing-library/react';
 import { prepareShell, renderShell, shellHandlers } from '../../testing/shell-test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({
-    default: () => require('react').createElement('p', null, `section ${id}`),
-  })),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/runtime-stub').runtimeStub());
 
 const server = setupApiServer(...shellHandlers());
 let reload: jest.SpyInstance;

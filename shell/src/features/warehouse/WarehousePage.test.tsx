@@ -1,16 +1,10 @@
-import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
+import { API, HttpResponse, rest, verifiedUser } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
-import { prepareShell, renderShell, shellHandlers } from '../../testing/shell-test-utils';
+import { renderShell, setupShellServer, shellHandlers } from '../../testing/shell-test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({
-    default: () => require('react').createElement('p', null, `section ${id}`),
-  })),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/runtime-stub').runtimeStub());
 
-const server = setupApiServer(...shellHandlers());
-beforeEach(prepareShell);
+const server = setupShellServer();
 
 const memberRows = () =>
   within(screen.getByRole('table'))

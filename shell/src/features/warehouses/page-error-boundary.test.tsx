@@ -2,12 +2,7 @@ import { setupApiServer } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { prepareShell, renderShell, shellHandlers } from '../../testing/shell-test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({
-    default: () => require('react').createElement('p', null, `section ${id}`),
-  })),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/runtime-stub').runtimeStub());
 
 // A render crash inside the dashboard: one of its cards throws while this is set.
 const mockCrash = { on: true };

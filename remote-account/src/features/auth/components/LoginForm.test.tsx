@@ -1,17 +1,10 @@
-import { browser, DELAYS } from '@lager/shared';
-import { sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { DELAYS } from '@lager/shared';
+import { sessionHandlers, setupApiServer, stubReload } from '@lager/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { answer, mountAccount, storedText } from '../../../testing/mount';
 
 const server = setupApiServer(...sessionHandlers(null));
-let reload: jest.SpyInstance;
-beforeEach(() => {
-  reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
-});
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+const reload = stubReload();
 
 test.each(['/', '/login'])('%s shows the login form with links to register and forgot password', (route) => {
   mountAccount(route);

@@ -1,18 +1,11 @@
-import { browser, DELAYS } from '@lager/shared';
-import { sessionHandlers, setupApiServer, verifiedUser } from '@lager/shared/testing';
+import { DELAYS } from '@lager/shared';
+import { sessionHandlers, setupApiServer, stubReload, verifiedUser } from '@lager/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { answer, mountAccount, storedText } from '../../../testing/mount';
 
 const server = setupApiServer(...sessionHandlers(verifiedUser));
-let reload: jest.SpyInstance;
-beforeEach(() => {
-  reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
-});
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+const reload = stubReload();
 
 const LABELS = {
   en: ['Current password', 'New password', 'Confirm new password', 'Change password'],

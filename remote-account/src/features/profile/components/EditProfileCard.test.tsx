@@ -1,19 +1,20 @@
-import { browser, DELAYS } from '@lager/shared';
-import { API, HttpResponse, rest, sessionHandlers, setupApiServer, verifiedUser } from '@lager/shared/testing';
+import { DELAYS } from '@lager/shared';
+import {
+  API,
+  HttpResponse,
+  rest,
+  sessionHandlers,
+  setupApiServer,
+  stubReload,
+  verifiedUser,
+} from '@lager/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { answer, mountAccount, storedText } from '../../../testing/mount';
 
 // verifiedUser: 'Olivia Owner', 'owner@example.com'
 const server = setupApiServer(...sessionHandlers(verifiedUser));
-let reload: jest.SpyInstance;
-beforeEach(() => {
-  reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
-});
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+const reload = stubReload();
 
 const LABELS = {
   en: { name: 'Name', email: 'E-mail', save: 'Save profile' },

@@ -1,18 +1,19 @@
-import { browser, DELAYS, type User } from '@lager/shared';
-import { API, HttpResponse, rest, sessionHandlers, setupApiServer, verifiedUser } from '@lager/shared/testing';
+import { DELAYS, type User } from '@lager/shared';
+import {
+  API,
+  HttpResponse,
+  rest,
+  sessionHandlers,
+  setupApiServer,
+  stubReload,
+  verifiedUser,
+} from '@lager/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { answer, mountAccount } from '../../../testing/mount';
 
 const unverifiedUser: User = { ...verifiedUser, email_verified_at: null, email: 'new@example.com' };
 const server = setupApiServer(...sessionHandlers(verifiedUser));
-let reload: jest.SpyInstance;
-beforeEach(() => {
-  reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
-});
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+const reload = stubReload();
 
 async function open(user: User | null = verifiedUser, language: 'de' | 'en' = 'en') {
   server.use(...sessionHandlers(user));

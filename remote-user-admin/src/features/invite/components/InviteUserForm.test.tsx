@@ -1,5 +1,5 @@
-import { browser, DELAYS, draftStorageKey } from '@lager/shared';
-import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
+import { DELAYS, draftStorageKey } from '@lager/shared';
+import { API, HttpResponse, rest, setupApiServer, stubReload, verifiedUser } from '@lager/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { delay } from 'msw';
 import { allHandlers, errorJson, mount, settled } from '../../../testing/fixtures';
@@ -26,14 +26,7 @@ async function fill(user: ReturnType<typeof mount>['user'], email: string, role?
   await user.click(screen.getByRole('button', { name: 'Send invitation' }));
 }
 
-let reload: jest.SpyInstance;
-beforeEach(() => {
-  reload = jest.spyOn(browser, 'reload').mockImplementation(() => {});
-});
-afterEach(() => {
-  reload.mockRestore();
-  jest.useRealTimers();
-});
+const reload = stubReload();
 
 test('the roles come from GET api/admin/roles without a warehouse id', async () => {
   const calls: string[] = [];
