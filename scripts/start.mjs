@@ -5,6 +5,7 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import demo from './demo-logins.cjs';
 import stackModule from './stack.cjs';
 
 const { repoRoot, startStack } = stackModule;
@@ -30,7 +31,14 @@ console.log(`
     .map(([name, r]) => `${name} ${r.url}`)
     .join(', ')}
   Deployed:  ${stack.deployment ? `${stack.deployment.url}/rollout.json (from ${stack.deployment.dir}; npm run rollout:status)` : 'none (npm run deploy -- <remote> --version <v>)'}
-  Mails:     written to ${stack.dataDir}/outbox (no SMTP_URL set)
+  Demo logins (password ${demo.password}; seeded when the database is empty):
+${demo.logins.map((l) => `    ${l.email.padEnd(20)} ${l.role}`).join('\n')}
+
+  Mails:     ${
+    process.env.SMTP_URL
+      ? `sent through ${new URL(process.env.SMTP_URL).host} (SMTP_URL)`
+      : `not sent: each one is a JSON file in ${stack.dataDir}/outbox (to, subject, text, html; the newest sorts last)`
+  }
 
   Stop with Ctrl+C.
 `);

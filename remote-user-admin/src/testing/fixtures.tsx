@@ -68,5 +68,5 @@ export function mount(route: string, language: 'de' | 'en' = 'en') {
 /** Waits until the page title is there and nothing is loading any more. */
 export async function settled() {
   await screen.findByRole('heading', { level: 1 });
-  await waitFor(() => expect(document.querySelector('.loading')).toBeNull());
+  await waitFor(() => expect(document.querySelector('.loading, .skeleton-block')).toBeNull());
 }

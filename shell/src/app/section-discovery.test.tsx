@@ -170,7 +170,7 @@ describe('shared-version contract at run time', () => {
     expect(mockedRegister.mock.calls.flat(2)).not.toContainEqual(
       expect.objectContaining({ entry: expect.stringContaining('2.0.0') }),
     );
-    await user.click(screen.getByText('Versions'));
+    await user.click(screen.getByText('Support information'));
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getByText('remote-stock 1.0.0 (fallback to stable)')).toBeInTheDocument();
     expect(
@@ -184,7 +184,7 @@ describe('shared-version contract at run time', () => {
     const { user } = renderShell('/stock', 'de');
     expect(await screen.findByRole('heading', { name: 'Bereich nicht verfügbar' })).toBeInTheDocument();
     expect(mockedLoad).not.toHaveBeenCalledWith('remote_stock/StockRoutes');
-    await user.click(screen.getByText('Versionen'));
+    await user.click(screen.getByText('Support-Informationen'));
     expect(
       screen.getByText('remote-stock 1.0.0 nicht geladen: braucht @lager/shared ^2.0.0, die Shell bietet 1.0.0'),
     ).toBeInTheDocument();

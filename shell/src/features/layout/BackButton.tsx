@@ -1,3 +1,4 @@
+import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { matchRoute, parentPath } from '../routing';
@@ -31,7 +32,8 @@ export function BackButton() {
   return (
     <div className="back-bar">
       <button type="button" className="secondary back-button" onClick={goBack}>
-        <span aria-hidden="true">←</span> {t('buttons.back')}
+        <ArrowLeft className="icon" aria-hidden="true" focusable="false" />
+        {t('buttons.back')}
       </button>
     </div>
   );

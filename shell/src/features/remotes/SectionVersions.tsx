@@ -7,8 +7,9 @@ import { useSectionMismatches, useSectionVersions } from './section-versions';
 addTranslations('sections', { de, en });
 
 /**
- * For support: which version of each section this page runs (e.g. in the footer). A
- * disclosure rather than a tooltip, so keyboard and touch users can open it too.
+ * For support: which version of each section this page runs, behind the footer's "Support
+ * information" (one click away). A disclosure rather than a tooltip, so keyboard and touch users
+ * can open it too.
  */
 export function SectionVersions() {
   const { t } = useTranslation('sections');
@@ -17,6 +18,7 @@ export function SectionVersions() {
   return (
     <details className="section-versions">
       <summary>{t('versions.title')}</summary>
+      <p className="section-versions-title">{t('versions.sectionsTitle')}</p>
       {versions.length === 0 ? (
         <p>{t('versions.none')}</p>
       ) : (

@@ -1,4 +1,4 @@
-import { Alert, EmptyState, Loading, namedRoutes, useAuth, useListWarehousesQuery } from '@lager/shared';
+import { Alert, EmptyState, Loading, namedRoutes, Skeleton, useAuth, useListWarehousesQuery } from '@lager/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -28,7 +28,7 @@ export function WarehouseSwitcher({ id, onClose }: { id: string; onClose: () => 
           {t('common:buttons.close')}
         </button>
       </div>
-      {isLoading && <Loading />}
+      {isLoading && <Skeleton rows={2} />}
       {isError && <Alert kind="error">{t('switcher.loadFailed')}</Alert>}
       {data && data.length === 0 && (
         <EmptyState>

@@ -1,8 +1,8 @@
 import {
   Alert,
   Card,
-  Loading,
   OWNER_ROLE_ID,
+  Skeleton,
   useListWarehouseMembersQuery,
   useListWarehouseRolesQuery,
 } from '@lager/shared';
@@ -24,7 +24,7 @@ export function MembersCard({ warehouseId }: { warehouseId: number }) {
 
   return (
     <Card title={t('warehouse.membersTitle')}>
-      {members.isLoading && <Loading />}
+      {members.isLoading && <Skeleton />}
       {members.isError && <Alert kind="error">{t('errors.membersLoadFailed')}</Alert>}
       {members.data && (
         <table className="members">

@@ -4,7 +4,7 @@ import {
   ConfirmDialog,
   EmptyState,
   FormFeedback,
-  Loading,
+  Skeleton,
   useAuth,
   useFormSubmit,
   useListWarehouseMembersQuery,
@@ -42,7 +42,7 @@ export function RemoveUsersScreen({ warehouseId }: { warehouseId: number }) {
     again: true,
   });
 
-  if (members.isLoading) return <Loading />;
+  if (members.isLoading) return <Skeleton />;
   if (members.isError || !members.data) return <Alert kind="error">{t('errors.loadUsersFailed')}</Alert>;
 
   return (

@@ -1,4 +1,4 @@
-import { Alert, Checklist, EmptyState, Loading, namedRoutes, useListWarehouseRolesQuery } from '@lager/shared';
+import { Alert, Checklist, EmptyState, namedRoutes, Skeleton, useListWarehouseRolesQuery } from '@lager/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -24,7 +24,7 @@ export function RoleList({ warehouseId, selectable, editable, selected, onChange
     if (roles) onOrder(roles.map((r) => r.id));
   }, [roles, onOrder]);
 
-  if (isLoading) return <Loading />;
+  if (isLoading) return <Skeleton />;
   if (isError || !roles) return <Alert kind="error">{t('errors.loadRolesFailed')}</Alert>;
   if (roles.length === 0) return <EmptyState>{t('messages.noRoles')}</EmptyState>;
 

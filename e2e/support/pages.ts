@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+
+/** Waits until a screen is drawn: its heading, no spinner or skeleton left, no section on its way. */
+export async function settle(page: Page) {
+  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+  // Lists and forms fetch after the heading; a section's progress bar sits above the page.
+  await page.waitForFunction(
+    () => !document.querySelector('main .spinner, main .skeleton-line, .section-progress'),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/** Navigates inside the single-page app the way a link does (no reload), then settles. */
+export async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path || !path.includes('?'), { timeout: 5_000 });
+  await settle(page);
+}
