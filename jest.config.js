@@ -23,6 +23,9 @@ const web = (name) => ({
 });
 
 module.exports = {
+  // Jest's default is one worker fewer than the cores: one worker on CI's 2 cores left a core idle
+  // (the suites are CPU-bound jsdom renders and PGlite boots). Two workers finish the run sooner.
+  maxWorkers: 2,
   projects: [
     web('shared'),
     web('shell'),
