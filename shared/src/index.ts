@@ -45,11 +45,13 @@ export {
   type Message,
   useFormSubmit,
 } from './forms/use-form-submit';
+export { usePasswordForm } from './forms/use-password-form';
 export { useSingleFlight } from './forms/use-single-flight';
 export { useDelayed } from './hooks/use-delayed';
 export { useDelayedNavigation } from './hooks/use-delayed-navigation';
 export { clearAllDrafts, draftStorageKey, keepOnlyDraftsOf, useDraft } from './hooks/use-draft';
 export { useIsMobile, useMediaQuery } from './hooks/use-media-query';
+export { sortByName } from './i18n/collate';
 export {
   addTranslations,
   currentLanguage,
@@ -59,7 +61,6 @@ export {
   isLanguage,
   switchLanguage,
 } from './i18n/i18n';
-export { sortByName } from './i18n/collate';
 export { AppProviders } from './providers';
 export {
   loginPath,
@@ -78,7 +79,7 @@ export {
   useAppDispatch,
   useAppSelector,
 } from './store';
-export { Checklist, type ChecklistItem } from './ui/checklist';
+export { Checklist, ChecklistAction, type ChecklistItem, useListSelection } from './ui/checklist';
 export { ConfirmDialog, Dialog, PasswordConfirmDialog } from './ui/dialogs';
 export { Alert, Card, EmptyState, Loading, NoPermission, Page, Skeleton } from './ui/feedback';
 export { SelectField, type SelectOption, TextField } from './ui/fields';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ChecklistItem {
@@ -51,5 +51,40 @@ export function Checklist({ legend, items, selected, onChange, selectable = true
         ))}
       </ul>
     </fieldset>
+  );
+}
+
+/**
+ * The chosen ids among the items still listed: after an action the list is refetched, and what is
+ * gone stops counting as chosen.
+ */
+export function useListSelection(listed: readonly { id: number }[] | undefined) {
+  const [selected, setSelected] = useState<number[]>([]);
+  const chosen = selected.filter((id) => listed?.some((item) => item.id === id) ?? false);
+  return [chosen, setSelected] as const;
+}
+
+interface ChecklistActionProps extends ChecklistProps {
+  actionLabel: string;
+  onAction: (chosen: number[]) => void;
+  busy?: boolean;
+}
+
+/** A checklist with one danger action on the chosen items (delete, leave, remove selected), off while none is chosen. */
+export function ChecklistAction({ actionLabel, onAction, busy, ...list }: ChecklistActionProps) {
+  return (
+    <>
+      <Checklist {...list} />
+      <div className="actions">
+        <button
+          type="button"
+          className="danger"
+          disabled={list.selected.length === 0 || busy}
+          onClick={() => onAction(list.selected)}
+        >
+          {actionLabel}
+        </button>
+      </div>
+    </>
   );
 }
