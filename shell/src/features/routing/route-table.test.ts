@@ -138,6 +138,25 @@ test('overlapping patterns: the first declared wins and the later one is dropped
   ]);
 });
 
+test('inside one section a fixed segment next to a parameter is kept and wins; a repeated pattern is dropped', () => {
+  const articles = {
+    scope: 'remote_articles',
+    module: './Routes',
+    mounts: ['/articles/*'],
+    routes: [
+      { path: '/articles/:id', access: 'verified', permission: 'view_stock' },
+      { path: '/articles/new', access: 'verified', permission: 'manage_articles' },
+      { path: '/articles/:key', access: 'public' },
+    ],
+  };
+  const { routes, warnings } = tableOf({ 'remote-articles': entry(articles) });
+  expect(matchRoute('/articles/new', routes)?.permissions).toEqual(['manage_articles']);
+  expect(matchRoute('/articles/17', routes)?.permissions).toEqual(['view_stock']);
+  expect(warnings).toEqual([
+    '[lager] remote-articles: route /articles/:key overlaps /articles/:id of remote-articles, which was declared first and wins',
+  ]);
+});
+
 test('two sections with the same container name: the second is skipped', () => {
   const { sections, warnings } = tableOf({ 'remote-stock': entry(stock), 'remote-copy': entry(stock) });
   expect(sections.map((s) => s.remote)).toEqual(['remote-stock']);

@@ -68,17 +68,28 @@ export function patternsOverlap(a: string, b: string): boolean {
   return left.length === right.length && left.every((s, i) => s === right[i] || isParam(s) || isParam(right[i]!));
 }
 
+/** Same segments, parameters named alike or not (`/a/:id` and `/a/:key` are one pattern). */
+const samePattern = (a: string, b: string) => {
+  const left = segments(a);
+  const right = segments(b);
+  return left.length === right.length && left.every((s, i) => s === right[i] || (isParam(s) && isParam(right[i]!)));
+};
+
 /**
  * The route table: the shell's pages first, then every section's routes in manifest order.
- * A pattern that overlaps one declared earlier is dropped with a warning, so the first
- * declaration always wins, whatever order react-router would rank them in.
+ * A pattern that overlaps one of another owner declared earlier is dropped with a warning, so
+ * the first declaration always wins, whatever order react-router would rank them in. Inside one
+ * section, `/stock/articles/new` next to `/stock/articles/:id` is fine (only a repeated pattern
+ * is dropped): the section's own router ranks the static segment first, and `matchRoute` does too.
  */
 export function buildRouteTable(sections: readonly InstalledSection[]): { routes: RouteEntry[]; warnings: string[] } {
   const routes: RouteEntry[] = [...SHELL_ROUTES];
   const warnings: string[] = [];
   for (const section of sections) {
     for (const route of section.routes) {
-      const earlier = routes.find((r) => patternsOverlap(r.path, route.path));
+      const earlier = routes.find((r) =>
+        r.owner === section.remote ? samePattern(r.path, route.path) : patternsOverlap(r.path, route.path),
+      );
       if (earlier) {
         warnings.push(
           `[lager] ${section.remote}: route ${route.path} overlaps ${earlier.path} of ${earlier.owner}, which was declared first and wins`,
@@ -104,9 +115,19 @@ export function getRouteTable(): RouteEntry[] {
   return built.routes;
 }
 
-/** The route a path belongs to, or undefined for a path the product does not have. */
+const staticSegments = (path: string) => segments(path).filter((s) => !isParam(s)).length;
+
+/**
+ * The route a path belongs to, or undefined for a path the product does not have. Of a section's
+ * overlapping patterns the one with more fixed segments wins (`/stock/articles/new` over `…/:id`).
+ */
 export function matchRoute(pathname: string, routes: readonly RouteEntry[] = getRouteTable()): RouteEntry | undefined {
-  return routes.find((route) => matchPath(route.path, pathname) !== null);
+  let best: RouteEntry | undefined;
+  for (const route of routes) {
+    if (matchPath(route.path, pathname) === null) continue;
+    if (!best || staticSegments(route.path) > staticSegments(best.path)) best = route;
+  }
+  return best;
 }
 
 /**
