@@ -52,6 +52,12 @@ export interface WarehouseAccess {
   permissions: Set<AnyPermissionName>;
 }
 
+/** A warehouse as the logged-in user sees it: whether it exists and their access (null: not a member). */
+export interface AccessLookup {
+  exists: boolean;
+  access: WarehouseAccess | null;
+}
+
 export interface AccessRule {
   /** Which warehouse the call acts on; may throw AppError (e.g. 404 for an unknown role). */
   warehouse: (
@@ -89,6 +95,8 @@ declare module 'fastify' {
     session: SessionState | null;
     user: UserRow | null;
     access: WarehouseAccess | null;
+    /** Per request, by warehouse id (plugins/authorization.ts `accessOf`); seeded with the current warehouse by the session. */
+    accessCache: Map<number, AccessLookup> | null;
   }
   interface FastifyContextConfig {
     /** 'user' = logged in, 'verified' = logged in with a verified e-mail; default public. */

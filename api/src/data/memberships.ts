@@ -1,24 +1,71 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { memberships, permissions, rolePermissions, users, warehouses } from '../db/schema';
 
 export type Membership = typeof memberships.$inferSelect;
 
-export interface MemberAccess {
+/**
+ * The names of the permissions the role in `roleId` grants, as one text[] column (ordered by id; empty for
+ * no role): the membership and its permissions come back in the same row, one round trip.
+ */
+export const rolePermissionNamesColumn = (roleId: AnyColumn) =>
+  sql<
+    string[]
+  >`coalesce((SELECT array_agg(${permissions.name} ORDER BY ${permissions.id}) FROM ${rolePermissions} INNER JOIN ${permissions} ON ${permissions.id} = ${rolePermissions.permissionId} WHERE ${rolePermissions.roleId} = ${roleId}), '{}')`;
+
+/** A user's membership in a warehouse: the role and the names of the permissions that role grants. */
+export interface MemberRole {
   roleId: number | null;
-  ownerId: number;
+  rolePermissions: string[];
 }
 
-/** The user's role in the warehouse and the warehouse's owner; null when not a member. */
-export async function findMemberAccess(db: Db, userId: number, warehouseId: number): Promise<MemberAccess | null> {
-  const [row] = await db
-    .select({ roleId: memberships.roleId, ownerId: warehouses.ownerId })
-    .from(memberships)
-    .innerJoin(warehouses, eq(warehouses.id, memberships.warehouseId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.warehouseId, warehouseId)))
-    .limit(1);
-  return row ?? null;
+export interface WarehouseMemberAccess {
+  ownerId: number;
+  /** null when the user is not a member. */
+  member: MemberRole | null;
 }
+
+/**
+ * The warehouse's owner and the user's membership in it (role + its permission names) in one query;
+ * null when there is no warehouse with that id.
+ */
+export async function findWarehouseAccess(
+  db: Db,
+  userId: number,
+  warehouseId: number,
+): Promise<WarehouseMemberAccess | null> {
+  let lookup = accessLookups.get(db);
+  if (!lookup) {
+    lookup = prepareAccessLookup(db);
+    accessLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ userId, warehouseId });
+  if (!row) return null;
+  return {
+    ownerId: row.ownerId,
+    member: row.memberUserId === null ? null : { roleId: row.roleId, rolePermissions: row.rolePermissions ?? [] },
+  };
+}
+
+/** Prepared once per database handle (built once; planned once per PostgreSQL connection). */
+function prepareAccessLookup(db: Db) {
+  return db
+    .select({
+      ownerId: warehouses.ownerId,
+      memberUserId: memberships.userId,
+      roleId: memberships.roleId,
+      rolePermissions: rolePermissionNamesColumn(memberships.roleId),
+    })
+    .from(warehouses)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.warehouseId, warehouses.id), eq(memberships.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(warehouses.id, sql.placeholder('warehouseId')))
+    .limit(1)
+    .prepare('lager_warehouse_access');
+}
+const accessLookups = new WeakMap<Db, ReturnType<typeof prepareAccessLookup>>();
 
 /** Names of the permissions a role grants. */
 export async function rolePermissionNames(db: Db, roleId: number): Promise<string[]> {

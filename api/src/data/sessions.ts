@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { memberships, sessions, users, warehouses } from '../db/schema';
+import { type MemberRole, rolePermissionNamesColumn } from './memberships';
 import type { User } from './users';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -13,20 +14,58 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
-/** The session and its user (null for an anonymous row) when it was active after `activeAfter`. */
+/**
+ * The session, its user (null for an anonymous row) and the user's membership in their current
+ * warehouse with the role's permission names (null when they have none or are no longer a member),
+ * when it was active after `activeAfter`: everything an authenticated request needs before its route's
+ * own query, in one round trip.
+ */
 export async function findActiveSession(
   db: Db,
   id: string,
   activeAfter: Date,
-): Promise<{ session: SessionRow; user: User | null } | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+): Promise<{
+  session: SessionRow;
+  user: User | null;
+  currentMember: (MemberRole & { ownerId: number }) | null;
+} | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ id, activeAfter });
+  if (!row) return null;
+  const currentMember =
+    row.memberUserId !== null && row.ownerId !== null
+      ? { ownerId: row.ownerId, roleId: row.roleId, rolePermissions: row.rolePermissions ?? [] }
+      : null;
+  return { session: row.session, user: row.user, currentMember };
+}
+
+/**
+ * Prepared once per database handle: the SQL is built once and PostgreSQL plans it once per
+ * connection (a named statement) instead of on every request.
+ */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      session: sessions,
+      user: users,
+      memberUserId: memberships.userId,
+      roleId: memberships.roleId,
+      ownerId: warehouses.ownerId,
+      rolePermissions: rolePermissionNamesColumn(memberships.roleId),
+    })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.lastActivity, activeAfter)))
-    .limit(1);
-  return row ?? null;
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.warehouseId, users.currentWarehouseId)))
+    .leftJoin(warehouses, eq(warehouses.id, memberships.warehouseId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.lastActivity, sql.placeholder('activeAfter'))))
+    .limit(1)
+    .prepare('lager_session_lookup');
 }
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
 export async function touchSession(db: Db, id: string, at = new Date()) {
   await db.update(sessions).set({ lastActivity: at }).where(eq(sessions.id, id));

@@ -1,27 +1,56 @@
 import { ALL_PERMISSION_NAMES, type AnyPermissionName, OWNER_ROLE_ID } from '@lager/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { GrantRequest, WarehouseAccess } from '../context';
-import { findMemberAccess, rolePermissionNames } from '../data/memberships';
+import type { AccessLookup, GrantRequest, WarehouseAccess } from '../context';
+import { findWarehouseAccess, type MemberRole, rolePermissionNames } from '../data/memberships';
 import { findPermissions, findWarehouseRole } from '../data/roles';
 import type { Db } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../errors';
 
-/** Membership, role and permissions of a user in one warehouse; null when not a member. */
+/** What a membership grants: everything to the owner and the owner role, else the role's permissions. */
+export function accessFromMember(
+  userId: number,
+  warehouseId: number,
+  ownerId: number,
+  member: MemberRole | null,
+): WarehouseAccess | null {
+  if (!member) return null;
+  const isOwner = ownerId === userId;
+  let granted: AnyPermissionName[] = [];
+  if (isOwner || member.roleId === OWNER_ROLE_ID) granted = [...ALL_PERMISSION_NAMES];
+  // The database only holds the names of @lager/contract (seeded by migrations).
+  else if (member.roleId !== null) granted = member.rolePermissions as AnyPermissionName[];
+  return { warehouseId, roleId: member.roleId, isOwner, permissions: new Set(granted) };
+}
+
+/** Membership, role and permissions of a user in one warehouse (one query); null when not a member. */
 export async function resolveAccess(
   app: FastifyInstance,
   userId: number,
   warehouseId: number,
 ): Promise<WarehouseAccess | null> {
-  const { db } = app.ctx;
-  const row = await findMemberAccess(db, userId, warehouseId);
-  if (!row) return null;
-  const isOwner = row.ownerId === userId;
-  let granted: AnyPermissionName[] = [];
-  if (isOwner || row.roleId === OWNER_ROLE_ID) granted = [...ALL_PERMISSION_NAMES];
-  // The database only holds the names of @lager/contract (seeded by migrations).
-  else if (row.roleId !== null) granted = (await rolePermissionNames(db, row.roleId)) as AnyPermissionName[];
-  return { warehouseId, roleId: row.roleId, isOwner, permissions: new Set(granted) };
+  const row = await findWarehouseAccess(app.ctx.db, userId, warehouseId);
+  return row ? accessFromMember(userId, warehouseId, row.ownerId, row.member) : null;
+}
+
+/**
+ * The logged-in user's access to a warehouse, looked up once per request: the current warehouse's
+ * came with the session (plugins/session.ts), any other costs one query. `exists` is false when
+ * there is no warehouse with that id (404 before 403).
+ */
+export async function accessOf(request: FastifyRequest, warehouseId: number): Promise<AccessLookup> {
+  const user = request.user;
+  if (!user) return { exists: false, access: null };
+  request.accessCache ??= new Map();
+  const known = request.accessCache.get(warehouseId);
+  if (known) return known;
+  const row = await findWarehouseAccess(request.server.ctx.db, user.id, warehouseId);
+  const found: AccessLookup = {
+    exists: row !== null,
+    access: row ? accessFromMember(user.id, warehouseId, row.ownerId, row.member) : null,
+  };
+  request.accessCache.set(warehouseId, found);
+  return found;
 }
 
 /**
@@ -50,7 +79,7 @@ async function checkAccess(request: FastifyRequest) {
   if (warehouseId === null || warehouseId === undefined) {
     throw new AppError(403, 'noWarehouseSelected', 'warehouse.not_selected');
   }
-  const access = await resolveAccess(request.server, user.id, warehouseId);
+  const { access } = await accessOf(request, warehouseId);
   if (!access) throw forbidden('notAMember', 'warehouse.not_member');
   if (rule.require === 'owner' && !access.isOwner) throw forbidden('notOwner', 'warehouse.not_owner');
   if (Array.isArray(rule.require) && !rule.require.some((p) => access.permissions.has(p))) {
@@ -72,6 +101,7 @@ async function checkAccess(request: FastifyRequest) {
 export const authorizationPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('access', null);
+    app.decorateRequest('accessCache', null);
     app.addHook('preValidation', async (request) => {
       const { auth } = request.routeOptions.config;
       if (!auth) return;

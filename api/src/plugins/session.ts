@@ -5,6 +5,7 @@ import type { SessionState } from '../context';
 import { deleteIdleSessions, deleteSession, findActiveSession, insertSession, touchSession } from '../data/sessions';
 import { AppError } from '../errors';
 import { randomToken, safeEqual, sha256 } from '../services/tokens';
+import { accessFromMember } from './authorization';
 
 export const SESSION_COOKIE = 'lager_session';
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -99,6 +100,12 @@ async function loadSession(request: FastifyRequest, reply: FastifyReply) {
   const { session } = row;
   request.session = { id, csrfToken: session.csrfToken, userId: session.userId, lastActivity: session.lastActivity };
   request.user = row.user;
+  const current = row.user?.currentWarehouseId;
+  if (row.user && current != null && row.currentMember) {
+    // The same query read the membership in the current warehouse: its access checks need no query.
+    const access = accessFromMember(row.user.id, current, row.currentMember.ownerId, row.currentMember);
+    request.accessCache = new Map([[current, { exists: true, access }]]);
+  }
   if (Date.now() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
     await touchSession(db, id);
   }

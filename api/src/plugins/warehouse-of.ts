@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccessRule } from '../context';
 import { findRole } from '../data/roles';
-import { findWarehouse } from '../data/warehouses';
 import { AppError, notFound } from '../errors';
+import { accessOf } from './authorization';
 
 /** How a route names the warehouse it acts on (used in `config.access.warehouse`). */
 type Resolver = AccessRule['warehouse'];
@@ -15,8 +15,8 @@ export const warehouseParam =
   (name: string): Resolver =>
   async (request) => {
     const id = params(request)[name];
-    if (!id || !(await findWarehouse(request.server.ctx.db, id)))
-      throw notFound('warehouseNotFound', 'warehouse.not_found');
+    // One lookup tells existence and access; the access check then reuses it (accessOf caches per request).
+    if (!id || !(await accessOf(request, id)).exists) throw notFound('warehouseNotFound', 'warehouse.not_found');
     return id;
   };
 

@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { resolveAccess } from '../plugins/authorization';
+import { accessOf } from '../plugins/authorization';
 import { PermissionNameSchema, responses, UserBody } from '../schemas/common';
 import { userJson } from '../schemas/wire';
 
@@ -27,7 +27,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = request.user!;
       // Unverified users hold no warehouse rights (every warehouse call answers 403 for them).
       if (!user.emailVerifiedAt || !user.currentWarehouseId) return { permissions: [] };
-      const access = await resolveAccess(app, user.id, user.currentWarehouseId);
+      const { access } = await accessOf(request, user.currentWarehouseId);
       return { permissions: access ? [...access.permissions] : [] };
     },
   );
