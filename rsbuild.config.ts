@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -112,9 +113,22 @@ export function providedVersions(appDir: string): Record<string, string> {
  */
 export const sharedFacades: Record<string, string> = {
   'react-router-dom': path.join(rootDir, 'federation/react-router-dom.ts'),
+  'react-i18next': path.join(rootDir, 'federation/react-i18next.js'),
 };
 
-function sharedConfig(appDir: string) {
+/** The whole package under a name that is not a shared key (a facade importing its own key would import itself). */
+const facadeTargets = {
+  '@lager-federation/react-i18next$': path.join(
+    path.dirname(require.resolve('react-i18next/package.json', { paths: [rootDir] })),
+    'dist/es/index.js',
+  ),
+};
+
+/**
+ * `eager` (the shell): its singletons are in its entry chunk and provided at once, no chunk
+ * per package fetched after the entry ran; the remotes' copies stay lazy fallbacks.
+ */
+function sharedConfig(appDir: string, eager = false) {
   const ranges = requiredRanges(appDir);
   const versions = providedVersions(appDir);
   return Object.fromEntries(
@@ -123,6 +137,7 @@ function sharedConfig(appDir: string) {
       {
         singleton: true,
         requiredVersion: ranges[name] ?? (false as const),
+        ...(eager ? { eager: true } : {}),
         ...(sharedFacades[name] ? { import: sharedFacades[name], version: versions[name] } : {}),
       },
     ]),
@@ -130,8 +145,9 @@ function sharedConfig(appDir: string) {
 }
 
 export function federationOptions(app: AppName, appDir = path.join(rootDir, app)) {
-  const common = { shared: sharedConfig(appDir), dts: false, shareStrategy: 'loaded-first' as const };
-  if (app === 'shell') {
+  const isShell = app === 'shell';
+  const common = { shared: sharedConfig(appDir, isShell), dts: false, shareStrategy: 'loaded-first' as const };
+  if (isShell) {
     // The shell knows no remote at build time: it reads remotes.json at start. It hands its
     // federation runtime to every remote (one runtime on the page, not one per remote entry).
     return { ...common, name: 'shell', remotes: {}, experiments: { provideExternalRuntime: true } };
@@ -161,6 +177,37 @@ function pluginEmitJson(fileName: string, content: () => unknown): RsbuildPlugin
     setup(api) {
       api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
         compilation.emitAsset(fileName, new sources.RawSource(`${JSON.stringify(content(), null, 2)}\n`));
+      });
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+
+/**
+ * Production builds carry `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every text
+ * asset over 1 kB, so the serving stack (and any CDN that serves precompressed files) sends
+ * compressed bodies without compressing per request.
+ */
+function pluginPrecompress(): RsbuildPlugin {
+  return {
+    name: 'lager-precompress',
+    setup(api) {
+      if (api.context.action !== 'build') return;
+      api.processAssets({ stage: 'optimize-transfer' }, ({ compilation, sources }) => {
+        for (const asset of compilation.getAssets()) {
+          if (!COMPRESSIBLE.test(asset.name)) continue;
+          const buf = asset.source.buffer();
+          if (buf.length < 1024) continue;
+          const br = zlib.brotliCompressSync(buf, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length,
+            },
+          });
+          compilation.emitAsset(`${asset.name}.br`, new sources.RawSource(br));
+          compilation.emitAsset(`${asset.name}.gz`, new sources.RawSource(zlib.gzipSync(buf, { level: 9 })));
+        }
       });
     },
   };
@@ -254,9 +301,11 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
           pluginModuleFederation(federationOptions(app, appDir)),
           // What the shell provides (deploy checks remotes against it).
           pluginEmitJson('shared-versions.json', () => ({ provides: providedVersions(appDir) })),
+          pluginPrecompress(),
         ]
-      : [pluginReact()],
+      : [pluginReact(), pluginPrecompress()],
     environments: isShell ? undefined : remoteEnvironments(app, appDir),
+    resolve: { alias: facadeTargets },
     source: {
       entry: { index: './src/index.ts' },
       // The shell checks each section's `requires` against these at run time; it knows no section.

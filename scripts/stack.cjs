@@ -122,7 +122,15 @@ async function serveRemote(dir, port = 0) {
     setCommonSecurityHeaders(req, res);
     // A remote's own index.html (standalone page) loads only from its origin.
     res.setHeader('Content-Security-Policy', shellCsp([], ''));
-    handler(req, res, () => notFound(req, res));
+    handler(req, res, () => {
+      // The standalone page answers its section's routes (a path without extension); a missing file stays 404.
+      const pathname = (req.url ?? '/').split('?')[0];
+      if (path.posix.extname(pathname) === '' && fs.existsSync(path.join(dir, 'index.html'))) {
+        req.url = '/index.html';
+        return handler(req, res, () => notFound(req, res));
+      }
+      return notFound(req, res);
+    });
   };
   let server = http.createServer(serve);
   const boundPort = await listen(server, port);

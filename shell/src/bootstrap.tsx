@@ -1,14 +1,28 @@
 import '@lager/shared/styles.css';
-import { AppProviders, addTranslations, createAppStore, initI18n, loadRuntimeConfig } from '@lager/shared';
+import {
+  AppProviders,
+  addTranslations,
+  createAppStore,
+  initI18n,
+  loadRuntimeConfig,
+  type RuntimeConfig,
+  setRuntimeConfig,
+} from '@lager/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { readInlineRuntime } from './app/inline-runtime';
 import { fetchRemotesManifest } from './features/remotes/remotes-manifest';
 import de from './locales/de.json';
 import en from './locales/en.json';
 
 async function start() {
-  // Runtime configuration first: API origin, contact mailbox and where each remote lives.
-  await Promise.all([loadRuntimeConfig(), fetchRemotesManifest()]);
+  // Runtime configuration first: API origin, contact mailbox and where each remote lives
+  // (inline in the page when the serving stack wrote it there, else fetched).
+  const inline = readInlineRuntime();
+  await Promise.all([
+    inline.config ? setRuntimeConfig(inline.config as Partial<RuntimeConfig>) : loadRuntimeConfig(),
+    fetchRemotesManifest(undefined, inline.remotes),
+  ]);
   initI18n();
   addTranslations('shell', { de, en });
   createRoot(document.getElementById('root')!).render(

@@ -60,18 +60,30 @@ function resolveEntries(next: RemotesManifest, base: string): RemotesManifest {
   return { remotes };
 }
 
-export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemotesManifest> {
+/**
+ * The manifest the page carries inline (the serving stack writes it into the HTML, see
+ * scripts/shell-page.cjs), else `remotes.json` fetched beside the shell.
+ */
+export async function fetchRemotesManifest(url = '/remotes.json', inline?: unknown): Promise<RemotesManifest> {
   try {
-    const res = await fetch(url); // served with Cache-Control: no-cache; a plain fetch can use the HTML's preload
-    if (res.ok) {
-      const base = res.url || new URL(url, window.location.href).href;
-      applyManifest(resolveEntries((await res.json()) as RemotesManifest, base));
+    if (isManifest(inline)) {
+      applyManifest(resolveEntries(inline, window.location.href));
+    } else {
+      const res = await fetch(url); // served with Cache-Control: no-cache; a plain fetch can use the HTML's preload
+      if (res.ok) {
+        const base = res.url || new URL(url, window.location.href).href;
+        applyManifest(resolveEntries((await res.json()) as RemotesManifest, base));
+      }
     }
   } catch {
     // No manifest: every section shows its unavailable card, the shell still works.
   }
   applyPinParams(window.location.search);
   return manifest;
+}
+
+function isManifest(value: unknown): value is RemotesManifest {
+  return !!value && typeof value === 'object' && typeof (value as RemotesManifest).remotes === 'object';
 }
 
 /** The sections the shell routes to come from the manifest alone; bad entries are skipped loudly. */

@@ -1,0 +1,21 @@
+/**
+ * Runtime data the page may carry inline: `<script type="application/json" id="lager-runtime">`
+ * with `{ config, remotes }`, written by the serving stack (scripts/shell-page.cjs) so the shell
+ * starts without fetching config.json and remotes.json first. A static host without it: the
+ * shell fetches both files as before.
+ */
+export interface InlineRuntime {
+  config?: Record<string, unknown>;
+  remotes?: unknown;
+}
+
+export function readInlineRuntime(doc: Document = document): InlineRuntime {
+  const element = doc.getElementById('lager-runtime');
+  if (!element?.textContent) return {};
+  try {
+    const data: unknown = JSON.parse(element.textContent);
+    return data && typeof data === 'object' ? (data as InlineRuntime) : {};
+  } catch {
+    return {};
+  }
+}
