@@ -1,13 +1,15 @@
 import { addTranslations, namedRoutes } from '@lager/shared';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { AssignRolePage } from '../features/assign/components/AssignRolePage';
+import { AssignRoleForm } from '../features/assign/components/AssignRoleForm';
 import { UserAdminHome } from '../features/hub/components/UserAdminHome';
 import { InvitationHandler } from '../features/invitations/components/InvitationHandler';
 import { InviteUserPage } from '../features/invite/components/InviteUserPage';
-import { RemoveUsersPage } from '../features/remove/components/RemoveUsersPage';
+import { RemoveUsersScreen } from '../features/remove/components/RemoveUsersScreen';
 import { RoleFormPage } from '../features/roles/components/RoleFormPage';
-import { RolesPage } from '../features/roles/components/RolesPage';
+import { RolesScreen } from '../features/roles/components/RolesScreen';
 import { NS } from '../lib/namespace';
+import { REQUIRED } from '../lib/permissions';
+import { WarehouseScreen } from '../lib/ScreenGate';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
 
@@ -31,10 +33,21 @@ export default function UserAdminRoutes() {
     <Routes>
       <Route index element={<UserAdminHome />} />
       <Route path="invite" element={<InviteUserPage />} />
-      <Route path="remove" element={<RemoveUsersPage />} />
-      <Route path="roles" element={<RolesPage />} />
+      <Route
+        path="remove"
+        element={
+          <WarehouseScreen title="titles.removeUsers" required={REQUIRED.removeScreen} screen={RemoveUsersScreen} />
+        }
+      />
+      <Route
+        path="roles"
+        element={<WarehouseScreen title="titles.roles" required={REQUIRED.rolesScreen} screen={RolesScreen} />}
+      />
       <Route path="roles/new" element={<RoleFormPage />} />
-      <Route path="roles/assign" element={<AssignRolePage />} />
+      <Route
+        path="roles/assign"
+        element={<WarehouseScreen title="titles.assignRole" required={REQUIRED.assignScreen} screen={AssignRoleForm} />}
+      />
       <Route path="roles/edit/:role_id" element={<RoleFormPage />} />
       <Route path="*" element={<Navigate to={namedRoutes.useradmin()} replace />} />
     </Routes>

@@ -1,6 +1,8 @@
 import { Loading, NoPermission, Page } from '@lager/shared';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NoWarehouse } from './NoWarehouse';
+import { NS } from './namespace';
 import { useSection } from './use-section';
 
 interface ScreenGateProps {
@@ -21,4 +23,22 @@ export function ScreenGate({ title, required, needsWarehouse = true, children }:
   else if (!can(required)) body = <NoPermission />;
   else body = children(warehouseId ?? 0);
   return <Page title={title}>{body}</Page>;
+}
+
+interface WarehouseScreenProps {
+  /** The page title's catalogue key. */
+  title: string;
+  required: readonly string[];
+  /** The screen, for the current warehouse. */
+  screen: ComponentType<{ warehouseId: number }>;
+}
+
+/** A route of this section that shows one screen for the current warehouse behind the gate. */
+export function WarehouseScreen({ title, required, screen: Screen }: WarehouseScreenProps) {
+  const { t } = useTranslation(NS);
+  return (
+    <ScreenGate title={t(title)} required={required}>
+      {(warehouseId) => <Screen warehouseId={warehouseId} />}
+    </ScreenGate>
+  );
 }

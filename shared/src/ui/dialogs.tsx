@@ -101,6 +101,23 @@ export function ConfirmDialog({ title, message, confirmLabel, busy, error, onCon
   );
 }
 
+interface ConfirmedSubmitProps {
+  /** useFormSubmit of the action: the dialog locks while it is busy, its feedback shows afterwards. */
+  form: { busy: boolean; feedback: Feedback | null; submit: () => unknown };
+  /** Whether the dialog is open. */
+  confirming: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onCancel: () => void;
+}
+
+/** An action confirmed first: while asking, the dialog; otherwise what the action's submit said. */
+export function ConfirmedSubmit({ form, confirming, onCancel, ...texts }: ConfirmedSubmitProps) {
+  if (!confirming) return <FormFeedback feedback={form.feedback} />;
+  return <ConfirmDialog {...texts} busy={form.busy} onConfirm={() => void form.submit()} onCancel={onCancel} />;
+}
+
 interface PasswordConfirmDialogProps {
   title?: string;
   message?: ReactNode;

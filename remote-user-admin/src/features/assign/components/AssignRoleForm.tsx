@@ -4,21 +4,18 @@ import {
   FormActions,
   Loading,
   SelectField,
-  useAuth,
   useFormSubmit,
-  useListWarehouseMembersQuery,
   useListWarehouseRolesQuery,
 } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
-import { eligibleMembers } from '../../../lib/members';
+import { useEligibleMembers } from '../../../lib/members';
 import { NS } from '../../../lib/namespace';
 import { ASSIGN_ROLE_ERRORS, useAssignUserRoleMutation } from '../api/assign-api';
 
 /** Gives a member of the current warehouse another role (never yourself, never the owner role). */
 export function AssignRoleForm({ warehouseId }: { warehouseId: number }) {
   const { t } = useTranslation(NS);
-  const { user } = useAuth();
-  const members = useListWarehouseMembersQuery(warehouseId);
+  const members = useEligibleMembers(warehouseId);
   const roles = useListWarehouseRolesQuery(warehouseId);
   const [assignRole] = useAssignUserRoleMutation();
   const form = useFormSubmit({
@@ -38,7 +35,7 @@ export function AssignRoleForm({ warehouseId }: { warehouseId: number }) {
   if (members.isError || roles.isError || !members.data || !roles.data) {
     return <Alert kind="error">{t('errors.loadOptionsFailed')}</Alert>;
   }
-  const users = eligibleMembers(members.data, user?.id);
+  const users = members.eligible;
 
   return (
     <form onSubmit={form.onSubmit} noValidate>

@@ -1,31 +1,27 @@
 import {
   Alert,
-  Checklist,
-  ConfirmDialog,
+  ChecklistAction,
+  ConfirmedSubmit,
   EmptyState,
-  FormFeedback,
   Skeleton,
-  useAuth,
   useFormSubmit,
-  useListWarehouseMembersQuery,
+  useListSelection,
 } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { eligibleMembers } from '../../../lib/members';
+import { useEligibleMembers } from '../../../lib/members';
 import { NS } from '../../../lib/namespace';
 import { REMOVE_USERS_ERRORS, useRemoveUsersMutation } from '../api/remove-api';
 
 /** Members of the current warehouse that may be removed (never yourself, never the owner). */
 export function RemoveUsersScreen({ warehouseId }: { warehouseId: number }) {
   const { t } = useTranslation(NS);
-  const { user } = useAuth();
-  const members = useListWarehouseMembersQuery(warehouseId);
+  const members = useEligibleMembers(warehouseId);
+  const users = members.eligible;
   const [removeUsers] = useRemoveUsersMutation();
-  const [selected, setSelected] = useState<number[]>([]);
-  const [confirming, setConfirming] = useState(false);
-  const users = eligibleMembers(members.data ?? [], user?.id);
   // Only ids still listed are sent (the list refreshes after every removal).
-  const chosen = selected.filter((id) => users.some((u) => u.id === id));
+  const [chosen, setSelected] = useListSelection(users);
+  const [confirming, setConfirming] = useState(false);
   const removal = useFormSubmit({
     ns: NS,
     initial: {},
@@ -50,36 +46,24 @@ export function RemoveUsersScreen({ warehouseId }: { warehouseId: number }) {
       {users.length === 0 ? (
         <EmptyState>{t('messages.noUsers')}</EmptyState>
       ) : (
-        <>
-          <Checklist
-            legend={t('labels.users')}
-            items={users.map((m) => ({ id: m.id, label: t('labels.userOption', { name: m.name, email: m.email }) }))}
-            selected={chosen}
-            onChange={setSelected}
-          />
-          <div className="actions">
-            <button
-              type="button"
-              className="danger"
-              disabled={chosen.length === 0 || removal.busy}
-              onClick={() => setConfirming(true)}
-            >
-              {t('buttons.removeSelected')}
-            </button>
-          </div>
-        </>
-      )}
-      {!confirming && <FormFeedback feedback={removal.feedback} />}
-      {confirming && (
-        <ConfirmDialog
-          title={t('dialogs.removeUsersTitle')}
-          message={t('dialogs.removeUsersText', { count: chosen.length })}
-          confirmLabel={t('buttons.remove')}
+        <ChecklistAction
+          legend={t('labels.users')}
+          items={users.map((m) => ({ id: m.id, label: t('labels.userOption', { name: m.name, email: m.email }) }))}
+          selected={chosen}
+          onChange={setSelected}
+          actionLabel={t('buttons.removeSelected')}
+          onAction={() => setConfirming(true)}
           busy={removal.busy}
-          onConfirm={() => void removal.submit()}
-          onCancel={() => setConfirming(false)}
         />
       )}
+      <ConfirmedSubmit
+        form={removal}
+        confirming={confirming}
+        title={t('dialogs.removeUsersTitle')}
+        message={t('dialogs.removeUsersText', { count: chosen.length })}
+        confirmLabel={t('buttons.remove')}
+        onCancel={() => setConfirming(false)}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ConfirmDialog, FormFeedback, namedRoutes, useFormSubmit } from '@lager/shared';
+import { ConfirmedSubmit, namedRoutes, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -71,17 +71,14 @@ export function RolesScreen({ warehouseId }: { warehouseId: number }) {
           </button>
         </div>
       )}
-      {!confirming && <FormFeedback feedback={deletion.feedback} />}
-      {confirming && (
-        <ConfirmDialog
-          title={t('dialogs.deleteRolesTitle')}
-          message={t('dialogs.deleteRolesText', { count: queue.length })}
-          confirmLabel={t('buttons.delete')}
-          busy={busy}
-          onConfirm={() => void deletion.submit()}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
+      <ConfirmedSubmit
+        form={deletion}
+        confirming={confirming}
+        title={t('dialogs.deleteRolesTitle')}
+        message={t('dialogs.deleteRolesText', { count: queue.length })}
+        confirmLabel={t('buttons.delete')}
+        onCancel={() => setConfirming(false)}
+      />
     </>
   );
 }
