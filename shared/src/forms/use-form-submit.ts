@@ -134,9 +134,11 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
           result = await send(values, (key) => setFeedback(key ? { kind: 'info', text: t(key) } : null));
         } catch (error) {
           if (error instanceof FormFailure) return say('error', error.key);
-          // The session ended elsewhere (logout in another tab, expiry): the draft stays, the
+          // The session ended elsewhere (logout in another tab, expiry): the draft stays (stored
+          // again: a logout in another tab clears drafts; it is still this user's key), and the
           // guard takes the user to the login page, which says so and comes back here after login.
           if (signedIn && isApiError(error) && error.status === 401) {
+            draft.keepDraft(values);
             say('error', 'common:errors.sessionEnded');
             await dispatch(markSessionEnded());
             return;
@@ -150,7 +152,7 @@ export function useFormSubmit<V extends Record<string, unknown>, R = unknown>(op
         finish(result);
       });
     },
-    [done, draft.values, run, say, t, finish, signedIn, dispatch],
+    [done, draft, run, say, t, finish, signedIn, dispatch],
   );
 
   const onSubmit = useCallback(

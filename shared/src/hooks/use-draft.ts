@@ -95,6 +95,14 @@ export function useDraft<T extends Record<string, unknown>>(key: string | null, 
     [setValues],
   );
 
+  /** Stores these values now (a save failed because the session ended elsewhere, which may have cleared drafts). */
+  const keepDraft = useCallback(
+    (kept: T) => {
+      if (storageKey !== null) window.localStorage.setItem(storageKey, JSON.stringify(withoutSecrets(kept)));
+    },
+    [storageKey],
+  );
+
   const clearDraft = useCallback(() => {
     if (storageKey !== null) window.localStorage.removeItem(storageKey);
   }, [storageKey]);
@@ -108,5 +116,5 @@ export function useDraft<T extends Record<string, unknown>>(key: string | null, 
     [storageKey, initial, setValues],
   );
 
-  return { values, setField, setValues, clearDraft, reset };
+  return { values, setField, setValues, keepDraft, clearDraft, reset };
 }
