@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { type Stack, startTestStack } from './stack';
 
 /** Waits until a screen is drawn: its heading, no spinner or skeleton left, no section on its way. */
 export async function settle(page: Page) {
@@ -19,4 +21,16 @@ export async function visit(page: Page, path: string) {
   }, path);
   await page.waitForURL((url) => url.pathname + url.search === path || !path.includes('?'), { timeout: 5_000 });
   await settle(page);
+}
+
+/**
+ * A stack and a browser, started side by side. If one fails the other is stopped again, so a
+ * missing build fails the file at once instead of leaving a browser that keeps Jest alive.
+ */
+export async function startStackAndBrowser(): Promise<[Stack, Browser]> {
+  const [stack, browser] = await Promise.allSettled([startTestStack(), launchBrowser()]);
+  if (stack.status === 'fulfilled' && browser.status === 'fulfilled') return [stack.value, browser.value];
+  if (stack.status === 'fulfilled') await stack.value.stop();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw stack.status === 'rejected' ? stack.reason : (browser as PromiseRejectedResult).reason;
 }
