@@ -6,6 +6,7 @@
  *
  *   --quick        fewer runs and shorter load tests, for working on the bench itself
  *   --skip-build   reuse bench/out from the previous run (build times are then not measured)
+ *   --web-only     only the web part (builds, page loads, Lighthouse, standalone remotes); API rows kept from results.json
  *   --api-only     only the API part (bench/lib/api-bench.mjs); the other sections of the report are kept from
  *                  bench/results.json. PostgreSQL rows need LAGER_BENCH_POSTGRES_URL (or DATABASE_URL).
  *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
@@ -25,6 +26,7 @@ import { killLighthouseBrowsers, lighthousePage } from './lib/lighthouse.mjs';
 import { measureFirstLoad, measureSectionSwitch, measureSingletons, sizeIndex } from './lib/pageload.mjs';
 import { writeApiReport, writeReport } from './lib/report.mjs';
 import { createBenchUser } from './lib/session.mjs';
+import { measureStandalone } from './lib/standalone.mjs';
 import { log } from './lib/util.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -38,6 +40,8 @@ const QUICK = argv.has('--quick');
 const SKIP_BUILD = argv.has('--skip-build');
 const STOCK = argv.has('--stock');
 const API_ONLY = argv.has('--api-only');
+/** Only the web part (builds, page loads, Lighthouse); the API rows are kept from bench/results.json. */
+const WEB_ONLY = argv.has('--web-only');
 
 const RUNS = {
   lighthouse: QUICK ? 1 : 3,
@@ -51,6 +55,7 @@ const RUNS = {
 export const PAGES = {
   login: { path: '/login', auth: false },
   dashboard: { path: '/dashboard', auth: true },
+  stock: { path: '/stock', auth: true },
 };
 /** Section switch: from the login screen (account section) to a section not loaded yet. */
 const SWITCH = { from: { path: '/login' }, to: { path: '/info', heading: 'Info' } };
@@ -165,7 +170,7 @@ async function main() {
 
   results.bytes = await step('bytes', () => {
     const bytes = {};
-    for (const app of [...APPS, ...APPS.map((a) => `tuned/${a}`), 'monolith-static', 'monolith-lazy']) {
+    for (const app of [...APPS, ...APPS.map((a) => `before/${a}`), 'monolith-static', 'monolith-lazy']) {
       if (fs.existsSync(path.join(outDir, app))) bytes[app] = measureApp(path.join(outDir, app));
     }
     return bytes;
@@ -174,7 +179,7 @@ async function main() {
   // The shells' origins are fixed first: the API must know them (CORS, mail links) before it starts.
   const shellPorts = {
     federated: await stack.freePort(),
-    'federated-tuned': await stack.freePort(),
+    'federated-before': await stack.freePort(),
     'monolith-static': await stack.freePort(),
     'monolith-lazy': await stack.freePort(),
   };
@@ -220,11 +225,11 @@ async function main() {
     results.singletons = await step('singletons', () =>
       measureSingletons(browser, deployments.federated, sizesOf.federated, results.bytes ?? {}, TWO_SECTIONS),
     );
-    results.singletonsTuned = await step('singletons (tuned)', () =>
+    results.singletonsBefore = await step('singletons (before)', () =>
       measureSingletons(
         browser,
-        deployments['federated-tuned'],
-        sizesOf['federated-tuned'],
+        deployments['federated-before'],
+        sizesOf['federated-before'],
         results.bytes ?? {},
         TWO_SECTIONS,
       ),
@@ -235,18 +240,21 @@ async function main() {
         measureSectionSwitch(browser, d, { ...SWITCH, runs: RUNS.sectionSwitch }),
       );
     }
+    results.standalone = await step('remotes served alone', () =>
+      measureStandalone(browser, { outDir, remotes: stack.REMOTES, serveRemote: stack.serveRemote }),
+    );
     await browser.close();
 
     results.lighthouse = {};
     cleanups.push(killLighthouseBrowsers);
     const reportDir = path.join(outDir, 'lighthouse');
     fs.mkdirSync(reportDir, { recursive: true });
-    for (const kind of ['federated', 'monolith-static', 'federated-tuned']) {
+    // monolith-lazy is the ratio baseline; the build before issue 17 answers "what did the changes buy?".
+    for (const kind of ['federated', 'monolith-lazy', 'federated-before']) {
       results.lighthouse[kind] = {};
       for (const [name, page] of Object.entries(PAGES)) {
         if (page.auth && !user) continue;
-        // The what-if build only answers "would mobile reach the budget?".
-        for (const preset of kind === 'federated-tuned' ? ['mobile'] : ['mobile', 'desktop']) {
+        for (const preset of kind === 'federated' ? ['mobile', 'desktop'] : ['mobile']) {
           results.lighthouse[kind][`${name}-${preset}`] = await step(`lighthouse ${kind} ${page.path} ${preset}`, () =>
             lighthousePage({
               url: `${deployments[kind].shell.url}${page.path}`,
@@ -265,7 +273,11 @@ async function main() {
   }
   if (deployments) await Promise.all(Object.values(deployments).map((d) => d.stop()));
 
-  if (hasApi) {
+  if (WEB_ONLY) {
+    const previous = path.join(benchDir, 'results.json');
+    const kept = fs.existsSync(previous) ? JSON.parse(fs.readFileSync(previous, 'utf8')) : {};
+    Object.assign(results, { api: kept.api, apiMeta: kept.apiMeta });
+  } else if (hasApi) {
     // After the page loads, with the browsers closed: the API gets the machine alone.
     const onError = (e) => results.errors.push(e);
     results.api = await runApiBench({ stack, origins, appUrl: fedUrl, quick: QUICK, onError });

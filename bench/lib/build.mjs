@@ -4,7 +4,8 @@ import path from 'node:path';
 import { log } from './util.mjs';
 
 const RSBUILD = 'node_modules/@rsbuild/core/bin/rsbuild.js';
-export const TUNED = 'external-runtime,tree-shake-shared';
+/** The product's federation options switched back (bench/experiment.rsbuild.config.ts): the configuration before issue 17. */
+export const BEFORE = 'own-runtime,whole-router,lazy-shell-shared';
 
 function run(repoRoot, cwd, config, env) {
   return new Promise((resolve) => {
@@ -41,12 +42,12 @@ export async function buildAll({ repoRoot, outDir, apps }) {
       config: path.join(repoRoot, 'bench/federated.rsbuild.config.ts'),
       env: { LAGER_APP: app, BENCH_OUT: path.join(outDir, app) },
     })),
-    // The what-if build (not part of the product): see bench/experiment.rsbuild.config.ts.
+    // The build before issue 17 (not the product): see bench/experiment.rsbuild.config.ts.
     ...apps.map((app) => ({
-      name: `tuned/${app}`,
+      name: `before/${app}`,
       cwd: path.join(repoRoot, app),
       config: path.join(repoRoot, 'bench/experiment.rsbuild.config.ts'),
-      env: { LAGER_APP: app, BENCH_EXPERIMENT: TUNED, BENCH_OUT: path.join(outDir, 'tuned', app) },
+      env: { LAGER_APP: app, BENCH_EXPERIMENT: BEFORE, BENCH_OUT: path.join(outDir, 'before', app) },
     })),
     ...['static', 'lazy'].map((variant) => ({
       name: `monolith-${variant}`,

@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fmtRatio, KB, kb, ms, ratio } from './util.mjs';
 
-const REMOTES = ['remote-account', 'remote-warehouse-admin', 'remote-user-admin', 'remote-info'];
+const REMOTES = ['remote-account', 'remote-warehouse-admin', 'remote-user-admin', 'remote-info', 'remote-stock'];
+/** The pages with budgets, and the baseline every ratio is taken against (issue 17: the lazy monolith). */
+const PAGES = ['login', 'dashboard', 'stock'];
+const BASELINE = 'monolith-lazy';
+/** A repeat visit may revalidate the page, manifests and API answers, nothing more. */
+const REPEAT_LIMIT = 20 * KB;
 
 function budget(name, value, limit, pass, shown) {
   if (value == null || Number.isNaN(value)) return { name, value: null, limit, status: 'not measured', shown: 'n/a' };
@@ -13,7 +18,7 @@ function budget(name, value, limit, pass, shown) {
 export function computeBudgets(r) {
   const out = [];
   const fed = r.pageLoads?.federated ?? {};
-  const mono = r.pageLoads?.['monolith-static'] ?? {};
+  const mono = r.pageLoads?.[BASELINE] ?? {};
   const loginJs = fed.login?.cold.js.gzip;
   out.push(budget('First-load JS of /login ≤ 200 kB gzip', loginJs, 200 * KB, loginJs <= 200 * KB, kb(loginJs)));
   for (const remote of REMOTES) {
@@ -22,9 +27,11 @@ export function computeBudgets(r) {
       budget(`${remote}: own code (exposed section chunks) ≤ 30 kB gzip`, own, 30 * KB, own <= 30 * KB, kb(own)),
     );
   }
-  for (const page of ['login', 'dashboard']) {
+  for (const page of PAGES) {
     const q = ratio(fed[page]?.cold.js.gzip, mono[page]?.cold.js.gzip);
-    out.push(budget(`Federated / monolithic first-load JS, /${page} ≤ 1.15`, q, 1.15, q <= 1.15, fmtRatio(q)));
+    const shown =
+      q == null ? undefined : `${fmtRatio(q)} (${kb(fed[page]?.cold.js.gzip)} / ${kb(mono[page]?.cold.js.gzip)})`;
+    out.push(budget(`Federated / lazy monolith first-load JS gzip, /${page} ≤ 1.15`, q, 1.15, q <= 1.15, shown));
   }
   const s = r.singletons;
   if (s) {
@@ -39,9 +46,10 @@ export function computeBudgets(r) {
     const pass = bad.length === 0 && extra.length === 0 && s.fetchedFallbacks.length === 0;
     out.push(budget('One copy of each shared singleton on a page with two sections', pass ? 1 : 0, 1, pass, shown));
   } else out.push(budget('One copy of each shared singleton on a page with two sections', null));
-  for (const page of ['login', 'dashboard']) {
+  for (const page of PAGES) {
     const m = r.lighthouse?.federated?.[`${page}-mobile`]?.median;
     out.push(budget(`Lighthouse mobile performance ≥ 95, /${page}`, m?.performance, 95, m?.performance >= 95));
+    out.push(budget(`Mobile LCP ≤ 2.5 s, /${page}`, m?.lcp, 2500, m?.lcp <= 2500, ms(m?.lcp)));
     for (const preset of ['mobile', 'desktop']) {
       const c = r.lighthouse?.federated?.[`${page}-${preset}`]?.median?.cls;
       out.push(budget(`CLS = 0, /${page} (${preset})`, c, 0, c === 0, c == null ? undefined : c.toFixed(3)));
@@ -51,6 +59,27 @@ export function computeBudgets(r) {
   out.push(
     budget('Section switch (click → not-yet-loaded section shown), median ≤ 300 ms', sw, 300, sw <= 300, ms(sw)),
   );
+  for (const page of PAGES) {
+    const w = fed[page]?.warm;
+    const pass = w && w.js.transferred === 0 && w.all.transferred <= REPEAT_LIMIT;
+    out.push(
+      budget(
+        `Repeat visit /${page}: no JS over the wire, ≤ 20 kB revalidated`,
+        w?.all.transferred,
+        REPEAT_LIMIT,
+        pass,
+        w ? `${kb(w.all.transferred)} (JS ${kb(w.js.transferred)})` : undefined,
+      ),
+    );
+  }
+  for (const remote of REMOTES) {
+    const st = r.standalone?.[remote];
+    const pass = st?.shown && st.errors.length === 0 && st.federatedScripts === 0;
+    const shown = st
+      ? `${st.route}: ${st.shown ? 'shown' : 'NOT shown'}, ${st.scripts} scripts${st.errors.length ? `, errors: ${st.errors.join('; ')}` : ''}`
+      : undefined;
+    out.push(budget(`${remote} production build served alone shows its section`, st ? 1 : null, 1, pass, shown));
+  }
   for (const [db, api] of Object.entries(r.api ?? {})) {
     for (const route of Object.values(api?.routes ?? {}).filter((x) => x.budget)) {
       const at = api.connections ?? 10;
@@ -125,7 +154,7 @@ function pageSection(r) {
     for (const [name, p] of Object.entries(pages)) {
       if (!p) continue;
       const c = p.cold;
-      const base = r.pageLoads['monolith-static']?.[name]?.cold.js.gzip;
+      const base = r.pageLoads[BASELINE]?.[name]?.cold.js.gzip;
       rows.push([
         `/${name}`,
         kind,
@@ -171,7 +200,7 @@ function pageSection(r) {
         'all req.',
         'all transferred',
         'shown after',
-        'JS gzip vs monolith',
+        'JS gzip vs lazy monolith',
         '',
       ],
       rows,
@@ -207,7 +236,7 @@ function lighthouseSection(r) {
     for (const [key, lh] of Object.entries(pages)) {
       if (!lh) continue;
       const m = lh.median;
-      const base = r.lighthouse['monolith-static']?.[key]?.median;
+      const base = r.lighthouse[BASELINE]?.[key]?.median;
       const errs = lh.samples.map((x) => x.error ?? x.runtimeError).filter(Boolean);
       rows.push([
         key.replace('-', ' '),
@@ -337,50 +366,60 @@ function buildSection(r) {
 
 function whatIfSection(r) {
   const fed = r.pageLoads?.federated ?? {};
-  const tuned = r.pageLoads?.['federated-tuned'] ?? {};
-  const mono = r.pageLoads?.['monolith-static'] ?? {};
+  const before = r.pageLoads?.['federated-before'] ?? {};
+  const mono = r.pageLoads?.[BASELINE] ?? {};
   const rows = [];
-  for (const page of ['login', 'dashboard']) {
-    if (!fed[page] && !tuned[page]) continue;
+  for (const page of PAGES) {
+    if (!fed[page] && !before[page]) continue;
     const lf = r.lighthouse?.federated?.[`${page}-mobile`]?.median;
-    const lt = r.lighthouse?.['federated-tuned']?.[`${page}-mobile`]?.median;
+    const lb = r.lighthouse?.['federated-before']?.[`${page}-mobile`]?.median;
+    const lm = r.lighthouse?.[BASELINE]?.[`${page}-mobile`]?.median;
     rows.push([
       `/${page}`,
-      kb(fed[page]?.cold.js.gzip),
-      kb(tuned[page]?.cold.js.gzip),
-      fmtRatio(ratio(tuned[page]?.cold.js.gzip, mono[page]?.cold.js.gzip)),
-      `${lf?.performance ?? 'n/a'} → ${lt?.performance ?? 'n/a'}`,
-      `${ms(lf?.lcp)} → ${ms(lt?.lcp)}`,
-      tuned[page] ? (tuned[page].cold.ready ? `yes (${tuned[page].cold.finalPath})` : 'NO') : 'n/a',
+      `${kb(before[page]?.cold.js.gzip)} → ${kb(fed[page]?.cold.js.gzip)} (monolith ${kb(mono[page]?.cold.js.gzip)})`,
+      `${fmtRatio(ratio(before[page]?.cold.js.gzip, mono[page]?.cold.js.gzip))} → ${fmtRatio(ratio(fed[page]?.cold.js.gzip, mono[page]?.cold.js.gzip))}`,
+      `${before[page]?.cold.js.requests ?? 'n/a'} → ${fed[page]?.cold.js.requests ?? 'n/a'}`,
+      `${ms(before[page]?.cold.readyMs)} → ${ms(fed[page]?.cold.readyMs)}`,
+      `${lb?.performance ?? 'n/a'} → ${lf?.performance ?? 'n/a'} (monolith ${lm?.performance ?? 'n/a'})`,
+      `${ms(lb?.lcp)} → ${ms(lf?.lcp)} (monolith ${ms(lm?.lcp)})`,
     ]);
   }
   const entry = (k) => r.bytes?.[k]?.remote?.remoteEntry.gzip;
-  const st = r.singletonsTuned;
+  const st = r.singletonsBefore;
   const stOk = st?.required.every((n) => st.packages[n].copies === 1) && st.fetchedFallbacks.length === 0;
   return [
-    '## What-if: federation options not in the product yet (bench/experiment.rsbuild.config.ts)',
+    '## Before / after in one run (bench/experiment.rsbuild.config.ts switches the adopted options back)',
     '',
-    "Same code, two options changed: remotes use the shell's Module Federation runtime (`experiments.externalRuntime` in",
-    'remotes, `provideExternalRuntime` in the shell) and the shared `react-router-dom` is tree-shaken (`treeShaking:',
-    "{ mode: 'runtime-infer' }`). Not a budget: it shows what changing rsbuild.config.ts would buy.",
+    '"before" is the federation configuration the issue started from, built from today\'s code: every remote entry with its',
+    "own Module Federation runtime, `react-router-dom` shared whole, the shell's singletons as lazy chunks behind",
+    "`import('./bootstrap')`, and served without the inline runtime data and section preloads (the bench servers send",
+    'the page as scripts/stack.cjs does for every build). Each flag can be switched alone (`BENCH_EXPERIMENT`).',
     '',
     table(
       [
         'page',
-        'first-load JS gzip now',
-        'with both options',
-        'vs monolith',
+        'first-load JS gzip before → now',
+        'vs lazy monolith',
+        'JS requests',
+        'page shown after',
         'Lighthouse mobile perf',
         'mobile LCP',
-        'page shown',
       ],
       rows,
     ),
     '',
-    `Remote entry (gzip): ${REMOTES.map((n) => `${n} ${kb(entry(n))} → ${kb(entry(`tuned/${n}`))}`).join(', ')}.`,
-    `Singletons with both options: ${st ? (stOk ? 'one copy each, no fallback chunk fetched' : 'NOT one copy each (see results.json)') : 'not measured'};`,
-    `section switch median ${ms(r.sectionSwitch?.['federated-tuned']?.median)}.`,
+    `Remote entry (gzip), before → now: ${REMOTES.map((n) => `${n} ${kb(entry(`before/${n}`))} → ${kb(entry(n))}`).join(', ')}.`,
+    `Singletons before: ${st ? (stOk ? 'one copy each, no fallback chunk fetched' : 'NOT one copy each (see results.json)') : 'not measured'};`,
+    `section switch median before ${ms(r.sectionSwitch?.['federated-before']?.median)}, now ${ms(r.sectionSwitch?.federated?.median)}.`,
+    '',
+    webNotes(),
   ].join('\n');
+}
+
+/** Hand-written findings on the web figures (what was tried, what paid, what did not), kept across runs. */
+function webNotes() {
+  const file = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'web-notes.md');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
 }
 
 function stockSection(r) {
@@ -432,7 +471,7 @@ export function renderMarkdown(r, budgets) {
     "- Builds go to `bench/out/` (never an app's `dist/`): each app with the repo's `rsbuild.config.ts`; the monolithic baseline",
     "  (`bench/monolith/rsbuild.config.ts`) bundles the shell's own bootstrap with the four sections and no federation: the",
     "  federation runtime is replaced by a table of the sections' entry modules, so providers, layout and routes are the shell's.",
-    '  `monolith-static` imports every section statically (one bundle, the ratio baseline); `monolith-lazy` splits per section.',
+    '  `monolith-static` imports every section statically (one bundle); `monolith-lazy` splits per section (the ratio baseline).',
     '- Served on 127.0.0.1 like a CDN: precompressed brotli/gzip, hashed files immutable, HTML and manifests revalidated,',
     '  `/api` proxied to the API (PGlite in a temporary directory; a bench user is registered and verified through the API).',
     "- Chromium is Debian's `/usr/bin/chromium` (Playwright for page loads, chrome-launcher for Lighthouse).",

@@ -7,9 +7,13 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import httpProxy from 'http-proxy';
 import sirv from 'sirv';
+
+// The shell's page exactly as scripts/stack.cjs sends it: runtime data inline, the route's section preloaded.
+const shellPage = createRequire(import.meta.url)('../../scripts/shell-page.cjs');
 
 // Same rule as scripts/stack.cjs.
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)$/;
@@ -58,7 +62,9 @@ async function serveStatic(dir, port, { spa = false, cors = false, extra } = {})
   return { url: `http://127.0.0.1:${bound}`, port: bound, dir, stop: () => close(server) };
 }
 
-function shellExtras({ apiUrl, config, remotesManifest }) {
+function shellExtras({ apiUrl, config, remotesManifest, dir, preloadSections, plainPage }) {
+  // plainPage: the built index.html as it is (the "before" build: no inline data, no section preloads).
+  const template = plainPage ? undefined : shellPage.templateReader(dir);
   const proxy = httpProxy.createProxyServer({ target: apiUrl, xfwd: true });
   proxy.on('error', (_err, _req, res) => {
     if (res.writeHead && !res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
@@ -78,7 +84,17 @@ function shellExtras({ apiUrl, config, remotesManifest }) {
     const pathname = url.split('?')[0];
     if (pathname === '/config.json') return json(res, config);
     if (pathname === '/remotes.json') return json(res, remotesManifest);
-    return false;
+    if (!template || !shellPage.isPageRequest(req, pathname)) return false;
+    const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    (preloadSections ? shellPage.sectionPreloads(remotesManifest, pathname, search) : Promise.resolve([]))
+      .then((preloads) =>
+        shellPage.sendPage(req, res, shellPage.renderShellPage(template(), { config, remotesManifest, preloads })),
+      )
+      .catch((error) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+    return true;
   };
 }
 
@@ -112,7 +128,15 @@ export async function startDeployment({ kind, outDir, shellDir, remoteDirs = {},
   const config = { apiBaseUrl: '', apiHost: `127.0.0.1:${shellPort}`, contactEmail: 'kontakt@lager.example' };
   const shell = await serveStatic(path.join(outDir, shellDir), shellPort, {
     spa: true,
-    extra: shellExtras({ apiUrl, config, remotesManifest }),
+    extra: shellExtras({
+      apiUrl,
+      config,
+      remotesManifest,
+      dir: path.join(outDir, shellDir),
+      // The monolith has no remotes to preload (its sections are its own chunks).
+      preloadSections: Object.keys(remotes).length > 0,
+      plainPage: kind === 'federated-before',
+    }),
   });
   return {
     kind,
