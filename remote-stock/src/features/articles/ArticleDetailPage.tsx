@@ -128,30 +128,20 @@ function ManageArticle({ article }: { article: Article }) {
     }
   };
   const busy = archiving.isLoading || restoring.isLoading || removing.isLoading;
+  const archived = Boolean(article.archived_at);
   return (
     <div className="actions">
       <Link className="button secondary" to={`/stock/articles/${article.id}/edit`}>
         {t('detail.edit')}
       </Link>
-      {article.archived_at ? (
-        <button
-          type="button"
-          className="secondary"
-          disabled={busy}
-          onClick={() => void attempt(() => restore(article.id).unwrap())}
-        >
-          {t('detail.restore')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="secondary"
-          disabled={busy}
-          onClick={() => void attempt(() => archive(article.id).unwrap())}
-        >
-          {t('detail.archive')}
-        </button>
-      )}
+      <button
+        type="button"
+        className="secondary"
+        disabled={busy}
+        onClick={() => void attempt(() => (archived ? restore : archive)(article.id).unwrap())}
+      >
+        {archived ? t('detail.restore') : t('detail.archive')}
+      </button>
       <button type="button" className="danger" disabled={busy} onClick={() => setConfirmDelete(true)}>
         {t('detail.delete')}
       </button>

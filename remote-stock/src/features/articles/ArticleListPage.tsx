@@ -6,6 +6,7 @@ import { type ListStockArticlesApiArg, useListStockArticlesQuery } from '../../a
 import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
+import { MoreRow, TableHead, useCursorPages, WideRow } from '../../lib/table';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
 import { StockNav } from '../nav';
 
@@ -94,27 +95,19 @@ export function ArticleListPage() {
 /** The pages loaded so far, one query per cursor ("load more" appends the next). */
 function ArticlePages({ filters }: { filters: Filters }) {
   const { t } = useTranslation(NS);
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const pages = useCursorPages();
   return (
     <table className="stock-table">
       <caption className="visually-hidden">{t('list.title')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('fields.sku')}</th>
-          <th scope="col">{t('fields.name')}</th>
-          <th scope="col" className="number">
-            {t('fields.quantity')}
-          </th>
-        </tr>
-      </thead>
-      {cursors.map((cursor, index) => (
-        <ArticlePage
-          key={cursor ?? 'first'}
-          filters={filters}
-          cursor={cursor}
-          first={index === 0}
-          onMore={index === cursors.length - 1 ? (next) => setCursors([...cursors, next]) : undefined}
-        />
+      <TableHead
+        columns={[
+          { label: t('fields.sku') },
+          { label: t('fields.name') },
+          { label: t('fields.quantity'), number: true },
+        ]}
+      />
+      {pages.map(({ key, ...page }) => (
+        <ArticlePage key={key} filters={filters} {...page} />
       ))}
     </table>
   );
@@ -137,33 +130,27 @@ function ArticlePage({
   if (isLoading) {
     return (
       <tbody>
-        <tr>
-          <td colSpan={3}>
-            <Skeleton rows={first ? 5 : 2} label={t('list.loading')} />
-          </td>
-        </tr>
+        <WideRow columns={3}>
+          <Skeleton rows={first ? 5 : 2} label={t('list.loading')} />
+        </WideRow>
       </tbody>
     );
   }
   if (isError || !data) {
     return (
       <tbody>
-        <tr>
-          <td colSpan={3}>
-            <Alert kind="error">{t('errors.loadFailed')}</Alert>
-          </td>
-        </tr>
+        <WideRow columns={3}>
+          <Alert kind="error">{t('errors.loadFailed')}</Alert>
+        </WideRow>
       </tbody>
     );
   }
   return (
     <tbody aria-busy={isFetching}>
       {first && data.articles.length === 0 && (
-        <tr>
-          <td colSpan={3}>
-            <EmptyState>{filters.q || filters.low ? t('list.noMatch') : t('list.empty')}</EmptyState>
-          </td>
-        </tr>
+        <WideRow columns={3}>
+          <EmptyState>{filters.q || filters.low ? t('list.noMatch') : t('list.empty')}</EmptyState>
+        </WideRow>
       )}
       {data.articles.map((article) => (
         <tr key={article.id}>
@@ -178,15 +165,7 @@ function ArticlePage({
           </td>
         </tr>
       ))}
-      {onMore && data.next_cursor && (
-        <tr>
-          <td colSpan={3}>
-            <button type="button" className="secondary" onClick={() => onMore(data.next_cursor!)}>
-              {t('list.more')}
-            </button>
-          </td>
-        </tr>
-      )}
+      <MoreRow columns={3} cursor={data.next_cursor} onMore={onMore} />
     </tbody>
   );
 }

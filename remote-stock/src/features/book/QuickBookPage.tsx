@@ -150,23 +150,15 @@ export function QuickBookPage() {
           autoComplete="off"
           autoCapitalize="off"
           enterKeyHint="go"
-          value={form.values.code}
-          onChange={(e) => form.setField('code', e.target.value)}
+          {...form.field('code')}
         />
         <CameraScan onCode={onCamera} />
         <div className="stock-quick-row">
-          <TextField
-            label={t('quick.quantity')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.values.quantity}
-            onChange={(e) => form.setField('quantity', e.target.value)}
-          />
+          <TextField label={t('quick.quantity')} inputMode="decimal" autoComplete="off" {...form.field('quantity')} />
           <SelectField
             label={t('booking.reason')}
-            value={form.values.reason}
             options={REASONS[form.values.direction].map((reason) => ({ value: reason, label: t(`reasons.${reason}`) }))}
-            onChange={(e) => form.setField('reason', e.target.value)}
+            {...form.field('reason')}
           />
         </div>
         <FormFeedback feedback={form.feedback} />

@@ -71,28 +71,16 @@ export function BookingForm({ article, kind }: { article: Article; kind: Booking
           }
           inputMode="decimal"
           autoComplete="off"
-          value={form.values.quantity}
-          onChange={(e) => form.setField('quantity', e.target.value)}
+          {...form.field('quantity')}
         />
         <SelectField
           label={t('booking.reason')}
-          value={form.values.reason}
           options={REASONS[kind].map((reason) => ({ value: reason, label: t(`reasons.${reason}`) }))}
-          onChange={(e) => form.setField('reason', e.target.value)}
+          {...form.field('reason')}
         />
-        <TextField
-          label={t('booking.note')}
-          maxLength={LIMITS_STOCK.note}
-          value={form.values.note}
-          onChange={(e) => form.setField('note', e.target.value)}
-        />
+        <TextField label={t('booking.note')} maxLength={LIMITS_STOCK.note} {...form.field('note')} />
         {kind !== 'correction' && (
-          <TextField
-            label={t('booking.reference')}
-            maxLength={LIMITS_STOCK.reference}
-            value={form.values.reference}
-            onChange={(e) => form.setField('reference', e.target.value)}
-          />
+          <TextField label={t('booking.reference')} maxLength={LIMITS_STOCK.reference} {...form.field('reference')} />
         )}
       </fieldset>
       <FormFeedback feedback={form.feedback} />

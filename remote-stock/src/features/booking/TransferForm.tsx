@@ -57,23 +57,16 @@ export function TransferForm({ article }: { article: Article }) {
       <fieldset disabled={form.busy}>
         <SelectField
           label={t('booking.target')}
-          value={form.values.to}
           options={targets.map((w) => ({ value: w.id, label: w.name }))}
-          onChange={(e) => form.setField('to', e.target.value)}
+          {...form.field('to')}
         />
         <TextField
           label={t('booking.quantity', { unit: t(`units.${article.unit}`) })}
           inputMode="decimal"
           autoComplete="off"
-          value={form.values.quantity}
-          onChange={(e) => form.setField('quantity', e.target.value)}
+          {...form.field('quantity')}
         />
-        <TextField
-          label={t('booking.note')}
-          maxLength={LIMITS_STOCK.note}
-          value={form.values.note}
-          onChange={(e) => form.setField('note', e.target.value)}
-        />
+        <TextField label={t('booking.note')} maxLength={LIMITS_STOCK.note} {...form.field('note')} />
       </fieldset>
       {warehouses.isSuccess && targets.length === 0 && <p>{t('booking.noTargets')}</p>}
       <FormFeedback feedback={form.feedback} />

@@ -20,6 +20,7 @@ import {
 import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
+import { TableHead } from '../../lib/table';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
 import { StockNav } from '../nav';
 
@@ -131,15 +132,13 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
       {rows.length > 0 && (
         <table className="stock-table">
           <caption className="visually-hidden">{t('count.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('fields.name')}</th>
-              <th scope="col" className="number">
-                {t('fields.quantity')}
-              </th>
-              <th scope="col">{t('count.counted')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('fields.name') },
+              { label: t('fields.quantity'), number: true },
+              { label: t('count.counted') },
+            ]}
+          />
           <tbody>
             {rows.map((article) => (
               <tr key={article.id}>
@@ -200,20 +199,14 @@ function Review({ lines, onBack, onBooked }: { lines: Counted[]; onBack: () => v
       <h2>{t('count.reviewTitle')}</h2>
       <table className="stock-table">
         <caption className="visually-hidden">{t('count.reviewTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.name')}</th>
-            <th scope="col" className="number">
-              {t('fields.quantity')}
-            </th>
-            <th scope="col" className="number">
-              {t('count.counted')}
-            </th>
-            <th scope="col" className="number">
-              {t('count.difference')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: t('fields.name') },
+            { label: t('fields.quantity'), number: true },
+            { label: t('count.counted'), number: true },
+            { label: t('count.difference'), number: true },
+          ]}
+        />
         <tbody>
           {lines.map(({ article, value }) => {
             const counted = parseQuantity(value);
@@ -236,11 +229,7 @@ function Review({ lines, onBack, onBooked }: { lines: Counted[]; onBack: () => v
         </tbody>
       </table>
       <fieldset disabled={form.busy || form.done}>
-        <TextField
-          label={t('booking.note')}
-          value={form.values.note}
-          onChange={(e) => form.setField('note', e.target.value)}
-        />
+        <TextField label={t('booking.note')} {...form.field('note')} />
       </fieldset>
       <FormFeedback feedback={form.feedback} />
       <div className="actions">

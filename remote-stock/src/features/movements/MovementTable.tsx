@@ -3,6 +3,7 @@ import type { Movement } from '../../api/stock-api';
 import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
+import { TableHead } from '../../lib/table';
 import { isReversible, ReverseButton } from './ReverseButton';
 
 /** Journal rows, newest first; each reversible row offers a reversal to who may reverse. */
@@ -46,23 +47,17 @@ export function MovementRows({ movements, showArticle }: { movements: Movement[]
 export function MovementHead({ showArticle }: { showArticle: boolean }) {
   const { t } = useTranslation(NS);
   return (
-    <thead>
-      <tr>
-        <th scope="col">{t('journal.when')}</th>
-        {showArticle && <th scope="col">{t('journal.article')}</th>}
-        <th scope="col">{t('journal.kind')}</th>
-        <th scope="col" className="number">
-          {t('journal.delta')}
-        </th>
-        <th scope="col" className="number">
-          {t('journal.after')}
-        </th>
-        <th scope="col">{t('journal.user')}</th>
-        <th scope="col">{t('journal.note')}</th>
-        <th scope="col">
-          <span className="visually-hidden">{t('journal.actions')}</span>
-        </th>
-      </tr>
-    </thead>
+    <TableHead
+      columns={[
+        { label: t('journal.when') },
+        showArticle && { label: t('journal.article') },
+        { label: t('journal.kind') },
+        { label: t('journal.delta'), number: true },
+        { label: t('journal.after'), number: true },
+        { label: t('journal.user') },
+        { label: t('journal.note') },
+        { label: <span className="visually-hidden">{t('journal.actions')}</span> },
+      ]}
+    />
   );
 }
