@@ -38,8 +38,9 @@ export function RoleList({ warehouseId, selectable, editable, selected, onChange
         id: role.id,
         label: role.description ? `${role.name} – ${role.description}` : role.name,
         extra: editable && (
+          // Edit is the same control on every list (warehouses, roles, articles): an outline button.
           <Link
-            className="button link"
+            className="button secondary"
             to={namedRoutes.editrole(role.id)}
             aria-label={`${t('buttons.edit')}: ${role.name}`}
           >
