@@ -1,9 +1,26 @@
-import { API, HttpResponse, renderWithProviders, rest } from '@lager/shared/testing';
+import type { User } from '@lager/shared';
+import {
+  API,
+  HttpResponse,
+  renderWithProviders,
+  rest,
+  sessionHandlers,
+  setupApiServer,
+  stubReload,
+} from '@lager/shared/testing';
 import AccountRoutes from '../app/AccountRoutes';
 
 /** The whole section as the shell mounts it (at /*), so links and redirects behave as in the app. */
 export const mountAccount = (route: string, language: 'de' | 'en' = 'en') =>
   renderWithProviders(<AccountRoutes />, { route, path: '/*', language });
+
+/**
+ * One test file's API double with the session of `user` (null: logged out) and the recorder that
+ * stands in for browser.reload (see stubReload).
+ */
+export function setupAccountTest(user: User | null) {
+  return { server: setupApiServer(...sessionHandlers(user)), reload: stubReload() };
+}
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 

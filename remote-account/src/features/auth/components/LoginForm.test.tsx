@@ -1,10 +1,8 @@
 import { DELAYS } from '@lager/shared';
-import { sessionHandlers, setupApiServer, stubReload } from '@lager/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { answer, mountAccount, storedText } from '../../../testing/mount';
+import { answer, mountAccount, setupAccountTest, storedText } from '../../../testing/mount';
 
-const server = setupApiServer(...sessionHandlers(null));
-const reload = stubReload();
+const { server, reload } = setupAccountTest(null);
 
 test.each(['/', '/login'])('%s shows the login form with links to register and forgot password', (route) => {
   mountAccount(route);

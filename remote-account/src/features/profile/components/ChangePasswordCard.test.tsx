@@ -1,11 +1,10 @@
 import { DELAYS } from '@lager/shared';
-import { sessionHandlers, setupApiServer, stubReload, verifiedUser } from '@lager/shared/testing';
+import { verifiedUser } from '@lager/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answer, mountAccount, storedText } from '../../../testing/mount';
+import { answer, mountAccount, setupAccountTest, storedText } from '../../../testing/mount';
 
-const server = setupApiServer(...sessionHandlers(verifiedUser));
-const reload = stubReload();
+const { server, reload } = setupAccountTest(verifiedUser);
 
 const LABELS = {
   en: ['Current password', 'New password', 'Confirm new password', 'Change password'],

@@ -1,20 +1,11 @@
 import { DELAYS } from '@lager/shared';
-import {
-  API,
-  HttpResponse,
-  rest,
-  sessionHandlers,
-  setupApiServer,
-  stubReload,
-  verifiedUser,
-} from '@lager/shared/testing';
+import { API, HttpResponse, rest, verifiedUser } from '@lager/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answer, mountAccount, storedText } from '../../../testing/mount';
+import { answer, mountAccount, setupAccountTest, storedText } from '../../../testing/mount';
 
 // verifiedUser: 'Olivia Owner', 'owner@example.com'
-const server = setupApiServer(...sessionHandlers(verifiedUser));
-const reload = stubReload();
+const { server, reload } = setupAccountTest(verifiedUser);
 
 const LABELS = {
   en: { name: 'Name', email: 'E-mail', save: 'Save profile' },

@@ -1,19 +1,10 @@
 import { DELAYS, type User } from '@lager/shared';
-import {
-  API,
-  HttpResponse,
-  rest,
-  sessionHandlers,
-  setupApiServer,
-  stubReload,
-  verifiedUser,
-} from '@lager/shared/testing';
+import { API, HttpResponse, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { answer, mountAccount } from '../../../testing/mount';
+import { answer, mountAccount, setupAccountTest } from '../../../testing/mount';
 
 const unverifiedUser: User = { ...verifiedUser, email_verified_at: null, email: 'new@example.com' };
-const server = setupApiServer(...sessionHandlers(verifiedUser));
-const reload = stubReload();
+const { server, reload } = setupAccountTest(verifiedUser);
 
 async function open(user: User | null = verifiedUser, language: 'de' | 'en' = 'en') {
   server.use(...sessionHandlers(user));
