@@ -14,6 +14,7 @@ import {
 } from '@lager/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Permission } from '../../../api/generated';
 import { NS } from '../../../lib/namespace';
 import {
   SAVE_ROLE_ERRORS,
@@ -98,19 +99,13 @@ export function RoleForm({ roleId, draftKey, initial }: RoleFormProps) {
   );
 }
 
-interface ListedPermission {
-  id: number;
-  name: string;
-  description: string;
-}
-
 /**
  * The permissions in the groups of stock-spec.md ("Benutzer und Rollen", "Bestand"), each in
  * the contract's order; a name the contract does not know joins the first group.
  */
-function groupPermissions(list: ListedPermission[]): { group: PermissionGroup; items: ListedPermission[] }[] {
+function groupPermissions(list: Permission[]): { group: PermissionGroup; items: Permission[] }[] {
   const groups = Object.entries(PERMISSION_GROUPS) as [PermissionGroup, readonly string[]][];
-  const rank = (p: ListedPermission) => groups.flatMap(([, names]) => names).indexOf(p.name);
+  const rank = (p: Permission) => groups.flatMap(([, names]) => names).indexOf(p.name);
   return groups
     .map(([group, names], index) => ({
       group,
