@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { LoadFailed } from './LoadFailed';
 
 /** What the action's dialog gets: the chosen ids, a way to untick some of them, and to close it. */
-export interface ChecklistDialog {
+interface ChecklistDialog {
   ids: number[];
   unselect: (ids: number[]) => void;
   close: () => void;
