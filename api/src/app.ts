@@ -113,7 +113,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // A front end on another origin reads how long a throttled form must wait (429).
-    exposedHeaders: ['Retry-After'],
+    // ... and whether the CSRF cookie's session has a user (routes/auth.ts).
+    exposedHeaders: ['Retry-After', 'X-Lager-Signed-In'],
   });
   await app.register(rateLimitsPlugin);
   if (options.docs !== false) await app.register(docsPlugin);

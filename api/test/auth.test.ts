@@ -32,6 +32,16 @@ describe('csrf cookie', () => {
     expect(session).toMatch(/HttpOnly/i);
   });
 
+  it('says whether the session has a user (X-Lager-Signed-In), so a logged-out start skips GET api/user', async () => {
+    const client = new Client(app);
+    expect((await client.csrf()).headers['x-lager-signed-in']).toBe('0');
+    const user = await createUser(app);
+    await client.login(user.email);
+    expect((await client.csrf()).headers['x-lager-signed-in']).toBe('1');
+    await client.post('/api/logout');
+    expect((await client.csrf()).headers['x-lager-signed-in']).toBe('0');
+  });
+
   it('marks cookies Secure behind an HTTPS proxy', async () => {
     const { app: proxied } = await buildTestApp(database, { trustProxy: true });
     const res = await proxied.inject({

@@ -12,6 +12,9 @@ const rate = (limit: { max: number; windowMs: number }) => ({
   rateLimit: { max: limit.max, timeWindow: limit.windowMs },
 });
 
+/** On the CSRF cookie's answer: `1` when the session belongs to a user, else `0`. */
+const SIGNED_IN_HEADER = 'X-Lager-Signed-In';
+
 /** Sanctum-style SPA auth: CSRF cookie, login, logout, register, e-mail availability. */
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -24,6 +27,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Re-send the cookies: the browser may have lost the readable XSRF cookie.
         setSessionCookies(request, reply, request.cookies[SESSION_COOKIE] ?? '', request.session.csrfToken);
       } else await regenerateSession(request, reply, null);
+      // Whether a user is signed in: a client that starts logged out need not ask GET api/user for a 401.
+      reply.header(SIGNED_IN_HEADER, request.user ? '1' : '0');
       return reply.code(204).send(null);
     },
   );

@@ -18,8 +18,14 @@ export const http = axios.create({
   headers: { Accept: 'application/json' },
 });
 
-export function fetchCsrfCookie(): Promise<unknown> {
-  return http.get(CSRF_COOKIE_PATH);
+/**
+ * Fetches the anti-forgery cookie. Resolves to whether our API says a user is signed in
+ * (`X-Lager-Signed-In`), or `undefined` when the backend does not say (the Laravel original).
+ */
+export async function fetchCsrfCookie(): Promise<boolean | undefined> {
+  const response = await http.get(CSRF_COOKIE_PATH);
+  const signedIn = response.headers?.['x-lager-signed-in'];
+  return signedIn === '1' ? true : signedIn === '0' ? false : undefined;
 }
 
 async function prepare(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {

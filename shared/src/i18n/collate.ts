@@ -16,7 +16,10 @@ function collator(language: string): Intl.Collator {
  * A list of named things (warehouses, roles, members) sorted with `Intl.Collator` for the current
  * language (a language change reloads the page, so answers sorted on arrival stay right); ties by id.
  */
-export function sortByName<T extends { name: string; id?: number }>(list: readonly T[], language = currentLanguage()) {
+export function sortByName<T extends { name: string; id?: number }>(
+  list: readonly T[],
+  language: string = currentLanguage(),
+) {
   const compare = collator(language);
   return [...list].sort((a, b) => compare.compare(a.name, b.name) || (a.id ?? 0) - (b.id ?? 0));
 }

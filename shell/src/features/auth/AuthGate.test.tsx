@@ -33,6 +33,23 @@ test('a 401 is the logged-out state, not an error', async () => {
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
+test('the API says nobody is signed in (X-Lager-Signed-In: 0): logged out at once, no GET api/user to answer 401', async () => {
+  let asked = 0;
+  server.use(
+    rest.get(
+      `${API}/sanctum/csrf-cookie`,
+      () => new HttpResponse(null, { status: 204, headers: { 'X-Lager-Signed-In': '0' } }),
+    ),
+    rest.get(`${API}/api/user`, () => {
+      asked += 1;
+      return HttpResponse.json({ message: 'Unauthenticated.', code: 'auth.unauthenticated' }, { status: 401 });
+    }),
+  );
+  renderShell('/dashboard');
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  expect(asked).toBe(0);
+});
+
 test('an unreachable server shows a translated message with Retry, which starts the app', async () => {
   let down = true;
   server.use(rest.get(`${API}/api/user`, () => (down ? HttpResponse.error() : HttpResponse.json(verifiedUser))));

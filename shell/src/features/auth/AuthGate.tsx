@@ -5,6 +5,8 @@ import {
   isApiError,
   keepOnlyDraftsOf,
   Loading,
+  sharedApi,
+  useAppDispatch,
   useGetUserPermissionsQuery,
   useGetUserQuery,
 } from '@lager/shared';
@@ -19,18 +21,24 @@ import { useTranslation } from 'react-i18next';
 export function AuthGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const [csrfReady, setCsrfReady] = useState(false);
+  const dispatch = useAppDispatch();
 
   useEffect(() => {
     let live = true;
     fetchCsrfCookie()
-      .catch((error: unknown) => console.error('Fetching the csrf cookie failed', error))
+      .then(async (signedIn) => {
+        // Nobody is signed in: GET api/user could only answer 401, a red line in the browser console.
+        if (signedIn === false) await dispatch(sharedApi.util.upsertQueryData('getUser', undefined, null));
+      })
+      // Handled: without the cookie the first write fetches it again; GET api/user decides the state.
+      .catch(() => undefined)
       .finally(() => {
         if (live) setCsrfReady(true);
       });
     return () => {
       live = false;
     };
-  }, []);
+  }, [dispatch]);
 
   const { data, error, isError, refetch, isFetching } = useGetUserQuery(undefined, { skip: !csrfReady });
   const status = authStatusOf(data, isError);
