@@ -4,6 +4,8 @@
  * package that calls it; each package gets one file, injected into the one api slice of
  * @lager/shared. Cache tags and response transforms are added beside it with enhanceEndpoints
  * (shared/src/api/endpoints.ts and each remote's src/api/endpoints.ts). Never edit the generated files.
+ * A post-step (scripts/contract-shared-schemas.mjs) moves the component schemas every file would
+ * repeat (ErrorBody, Message, User, …) into shared/src/api/generated/schemas.ts.
  */
 const byTag =
   (tag) =>
