@@ -12,7 +12,9 @@ export function MovementJournal({ filters, caption }: { filters: JournalFilters;
   const pages = useCursorPages();
   const showArticle = filters.articleId === undefined;
   return (
-    <div className="stock-scroll">
+    // A box that scrolls sideways on a phone: keyboard users reach it with Tab and scroll it with the arrows.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1).
+    <section className="stock-scroll" tabIndex={0} aria-label={caption}>
       <table className="stock-table">
         <caption className="visually-hidden">{caption}</caption>
         <MovementHead showArticle={showArticle} />
@@ -20,7 +22,7 @@ export function MovementJournal({ filters, caption }: { filters: JournalFilters;
           <JournalPage key={key} filters={filters} showArticle={showArticle} {...page} />
         ))}
       </table>
-    </div>
+    </section>
   );
 }
 
