@@ -1,4 +1,5 @@
 import { DELAYS } from '@lager/shared';
+import { API, HttpResponse, rest } from '@lager/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { answer, mountAccount, setupAccountTest, storedText } from '../../../testing/mount';
 
@@ -96,3 +97,32 @@ test('no double submission: two quick submits send one request; the button is di
   expect(login.sent).toHaveLength(1);
   expect(button).toBeEnabled();
 });
+
+test.each([
+  ['en', 'Too many attempts. Please wait 42 seconds, then try again.'],
+  ['de', 'Zu viele Versuche. Bitte warten Sie 42 Sekunden und versuchen Sie es dann erneut.'],
+] as const)(
+  '%s: a throttled login (429, Retry-After 42) says how long to wait, not "check your password" (issue 16 defect 4)',
+  async (language, text) => {
+    server.use(
+      rest.post(`${API}/api/login`, () =>
+        HttpResponse.json(
+          {
+            message: 'Too many login attempts.',
+            code: 'auth.throttled',
+            errors: { email: ['Too many login attempts.'] },
+          },
+          { status: 429, headers: { 'Retry-After': '42' } },
+        ),
+      ),
+    );
+    const { user } = mountAccount('/login', language);
+    await user.type(screen.getByLabelText(/mail/i), 'a@b.ch');
+    await user.type(screen.getByLabelText(/^Passw/), 'secret123');
+    await user.click(screen.getByRole('button', { name: language === 'de' ? 'Anmelden' : 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    // Not an error of the e-mail field: nothing to fix there.
+    expect(screen.getByLabelText(/mail/i)).not.toHaveAttribute('aria-invalid');
+    expect(reload).not.toHaveBeenCalled();
+  },
+);

@@ -1,6 +1,6 @@
 import { browser, DELAYS, draftStorageKey } from '@lager/shared';
 import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import WarehouseAdminRoutes from '../../../app/WarehouseAdminRoutes';
 import { optionHandlers, optionTexts } from '../../../testing/fixtures';
 import { NEW_WAREHOUSE_DRAFT_KEY } from './NewWarehousePage';
@@ -204,3 +204,30 @@ test('industries that cannot be loaded are reported', async () => {
   mount('en');
   expect(await screen.findByRole('alert')).toHaveTextContent('The industries and usages could not be loaded.');
 });
+
+test.each([
+  ['en', 'Too long: at most 255 characters are allowed.'],
+  ['de', 'Zu lang: höchstens 255 Zeichen erlaubt.'],
+] as const)(
+  '%s: a name over 255 characters is refused on the name field, nothing sent (issue 16 defect 3)',
+  async (language, text) => {
+    createAnswers(201, { warehouse: { id: 1 } });
+    const { user } = mount(language);
+    const name = screen.getByLabelText('Name');
+    // Pasted: user.type of 256 characters one by one is slow and the point is the value, not the typing.
+    await user.click(name);
+    await user.paste('x'.repeat(256));
+    for (const label of language === 'de' ? ['Branche', 'Verwendung'] : ['Industry', 'Usage']) {
+      const select = screen.getByLabelText(label) as HTMLSelectElement;
+      await waitFor(() => expect(select.options.length).toBeGreaterThan(1));
+      await user.selectOptions(select, select.options[1]!);
+    }
+    await user.click(screen.getByRole('button', { name: language === 'de' ? 'Lager anlegen' : 'Create warehouse' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(text);
+    expect(sent).toEqual([]);
+    // Back to 255: the field's error goes as the user fixes it.
+    await user.type(name, '{Backspace}');
+    expect(name).not.toHaveAttribute('aria-invalid');
+  },
+);
