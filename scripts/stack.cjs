@@ -123,9 +123,11 @@ async function serveRemote(dir, port = 0) {
     // A remote's own index.html (standalone page) loads only from its origin.
     res.setHeader('Content-Security-Policy', shellCsp([], ''));
     handler(req, res, () => {
-      // The standalone page answers its section's routes (a path without extension); a missing file stays 404.
+      // A page navigation to one of the section's routes gets the standalone page; anything else
+      // missing (a file, an API call: this origin has no API) stays 404.
       const pathname = (req.url ?? '/').split('?')[0];
-      if (path.posix.extname(pathname) === '' && fs.existsSync(path.join(dir, 'index.html'))) {
+      const navigation = String(req.headers.accept ?? '').includes('text/html');
+      if (navigation && path.posix.extname(pathname) === '' && fs.existsSync(path.join(dir, 'index.html'))) {
         req.url = '/index.html';
         return handler(req, res, () => notFound(req, res));
       }

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createWarehouse, loginViaUi, pathOf, preferEnglish, registerUser, waitForPath } from '../support/actions';
 import { describeInBrowser, launchBrowser, newSession, withArtifacts } from '../support/browser';
-import { type Stack, startTestStack } from '../support/stack';
+import { repoRoot, type Stack, serveRemote, startTestStack } from '../support/stack';
 
 describeInBrowser('federation runtime', () => {
   let stack: Stack;
@@ -77,6 +79,35 @@ describeInBrowser('federation runtime', () => {
         expect([name, copies[name]!.providers]).toEqual([name, [expect.stringMatching(/from shell$/)]]);
       }
     });
+  });
+
+  test("each remote's production build served alone shows its section on its standalone page (no shell, nothing federated)", async () => {
+    for (const remote of Object.keys(stack.remotes)) {
+      const dir = path.join(repoRoot, remote, 'dist');
+      const section = JSON.parse(fs.readFileSync(path.join(dir, 'section.json'), 'utf8')) as {
+        routes: { path: string }[];
+      };
+      const route = section.routes.find((r) => !r.path.includes(':'))!.path;
+      const alone = await serveRemote(dir, 0);
+      const session = await newSession(browser);
+      try {
+        await withArtifacts(`${remote} standalone`, [session], async () => {
+          const { page } = session;
+          const scripts: string[] = [];
+          page.on('request', (r) => {
+            if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+          });
+          await page.goto(`${alone.url}${route}`);
+          await page.waitForFunction(() => (document.querySelector('#root')?.textContent ?? '').trim().length > 0);
+          // The standalone environment's own bundle: no remote entry, no exposed chunk, no shell.
+          expect([remote, scripts.filter((s) => !s.startsWith('/standalone/'))]).toEqual([remote, []]);
+          expect([remote, session.errors]).toEqual([remote, []]);
+        });
+      } finally {
+        await session.context.close();
+        await alone.stop();
+      }
+    }
   });
 
   test('a stopped remote shows the unavailable card; header, footer and other routes keep working; Retry recovers', async () => {
