@@ -17,7 +17,8 @@ import { linkFromMail, type Stack, startTestStack } from '../support/stack';
  * redirect), Back without in-app history, Back after an accepted invitation, and a session that
  * ended elsewhere. One stack for the file; every test is one person's (or two people's) browser.
  */
-jest.setTimeout(60_000);
+// Per test; the whole file takes about 85 s on a loaded 2-core machine.
+jest.setTimeout(90_000);
 
 const TEXT = {
   de: {
