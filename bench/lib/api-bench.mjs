@@ -27,10 +27,60 @@ async function readMemory(child, file) {
     await sleep(100);
     if (fs.existsSync(file) && fs.statSync(file).mtimeMs !== before) {
       const m = JSON.parse(fs.readFileSync(file, 'utf8'));
-      return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external };
+      return {
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        heapTotal: m.heapTotal,
+        external: m.external,
+        cpuMs: (m.cpu.user + m.cpu.system) / 1000,
+      };
     }
   }
   return undefined;
+}
+
+/**
+ * A/B runs: LAGER_BENCH_API_ENTRY=/path/server.js runs that compiled API (e.g. an older commit built with
+ * api/scripts/build.mjs) with the environment scripts/stack.cjs gives the API, instead of the current build.
+ */
+async function startEntry(entry, { port, dataDir, appUrl, origins, env }) {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    cwd: path.dirname(entry),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: appUrl,
+      FRONTEND_ORIGINS: origins.join(','),
+      TRUST_PROXY: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with code ${child.exitCode}`);
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(250);
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function benchOne({ stack, label, origins, appUrl, env, load }) {
@@ -38,15 +88,10 @@ async function benchOne({ stack, label, origins, appUrl, env, load }) {
   const memoryFile = path.join(dataDir, 'memory.json');
   const port = await stack.freePort();
   const nodeOptions = [process.env.NODE_OPTIONS, `--require ${PROBE}`].filter(Boolean).join(' ');
-  const api = await stack.startApi({
-    port,
-    dataDir,
-    appUrl,
-    origins,
-    seedDemo: false,
-    quiet: true,
-    env: { ...env, NODE_OPTIONS: nodeOptions, LAGER_BENCH_MEMORY_FILE: memoryFile, LOG_LEVEL: 'info' },
-  });
+  const apiEnv = { ...env, NODE_OPTIONS: nodeOptions, LAGER_BENCH_MEMORY_FILE: memoryFile, LOG_LEVEL: 'info' };
+  const api = process.env.LAGER_BENCH_API_ENTRY
+    ? await startEntry(process.env.LAGER_BENCH_API_ENTRY, { port, dataDir, appUrl, origins, env: apiEnv })
+    : await stack.startApi({ port, dataDir, appUrl, origins, seedDemo: false, quiet: true, env: apiEnv });
   try {
     const loadavg = { start: os.loadavg().map((x) => Number(x.toFixed(2))) };
     const started = Date.now();
@@ -61,7 +106,12 @@ async function benchOne({ stack, label, origins, appUrl, env, load }) {
       ...load,
     });
     loadavg.end = os.loadavg().map((x) => Number(x.toFixed(2)));
-    return { ...result, loadavg, as: 'member with a non-owner role (view_stock, book_goods, …)' };
+    return {
+      ...result,
+      entry: process.env.LAGER_BENCH_API_ENTRY || 'api/dist/server.js',
+      loadavg,
+      as: 'member with a non-owner role (view_stock, book_goods, …)',
+    };
   } finally {
     await api.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -68,7 +68,9 @@ export async function loadTestApi({
     for (const route of routes) {
       if (!samples[route.name]) continue;
       await sleep(200);
+      const before = memory ? await memory() : undefined;
       const r = await cannon({ url: `${apiUrl}${route.path}`, headers: headersOf(route), connections, duration });
+      const after = memory ? await memory() : undefined;
       samples[route.name].push({
         requestsPerSec: r.requests.average,
         p50: r.latency.p50,
@@ -79,6 +81,11 @@ export async function loadTestApi({
         non2xx: r.non2xx,
         errors: r.errors,
         timeouts: r.timeouts,
+        // The API process's CPU time per answered request: what one request costs, queue or not.
+        cpuMsPerRequest:
+          before?.cpuMs != null && after?.cpuMs != null && r.requests.total
+            ? (after.cpuMs - before.cpuMs) / r.requests.total
+            : null,
       });
     }
   }
@@ -96,6 +103,7 @@ export async function loadTestApi({
       p99: pick('p99'),
       max: Math.max(...s.map((x) => x.max)),
       p99Rounds: s.map((x) => x.p99),
+      cpuMsPerRequest: pick('cpuMsPerRequest'),
       total: s.reduce((n, x) => n + x.total, 0),
       non2xx: s.reduce((n, x) => n + x.non2xx, 0),
       errors: s.reduce((n, x) => n + x.errors, 0),

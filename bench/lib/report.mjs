@@ -306,6 +306,7 @@ function apiSection(r) {
         ms(route.p90),
         ms(route.p99),
         (route.p99Rounds ?? []).map((v) => Math.round(v)).join(', '),
+        route.cpuMsPerRequest == null ? 'n/a' : `${route.cpuMsPerRequest.toFixed(2)} ms`,
         route.ratioToHealth == null ? '' : `${Math.round(route.ratioToHealth * 100)} %`,
         route.non2xx ?? '',
         route.error ?? (route.errors || route.timeouts ? `${route.errors} errors, ${route.timeouts} timeouts` : ''),
@@ -335,7 +336,19 @@ function apiSection(r) {
     '',
     rows.length
       ? table(
-          ['database', 'route', 'req/s', 'p50', 'p90', 'p99', 'p99 per round', 'vs health', 'non-2xx', 'errors'],
+          [
+            'database',
+            'route',
+            'req/s',
+            'p50',
+            'p90',
+            'p99',
+            'p99 per round',
+            'API CPU per request',
+            'vs health',
+            'non-2xx',
+            'errors',
+          ],
           rows,
         )
       : '',
