@@ -1,12 +1,4 @@
-import {
-  Card,
-  clearAllDrafts,
-  DELAYS,
-  PASSWORD_ONLY,
-  PasswordConfirmDialog,
-  passwordGiven,
-  useFormSubmit,
-} from '@lager/shared';
+import { Card, clearAllDrafts, DELAYS, PasswordConfirmDialog, usePasswordForm } from '@lager/shared';
 import { useState } from 'react';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { DELETE_ACCOUNT_ERRORS, useDeleteAccountMutation } from '../api/profile-api';
@@ -15,10 +7,8 @@ export function DeleteAccountCard() {
   const { t } = useAccountTranslation();
   const [deleteAccount] = useDeleteAccountMutation();
   const [open, setOpen] = useState(false);
-  const form = useFormSubmit({
+  const form = usePasswordForm({
     ns: ACCOUNT_TEXTS,
-    initial: PASSWORD_ONLY,
-    validate: passwordGiven,
     send: async (v) => {
       const result = await deleteAccount({ password: v.password }).unwrap();
       // The account is gone, and with it whatever it had typed but not saved.
