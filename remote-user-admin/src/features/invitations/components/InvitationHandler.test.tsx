@@ -53,17 +53,22 @@ test('answers the invitation once, even under StrictMode double effects', async 
   expect(calls).toEqual(['accept/once']);
 });
 
-test('issue 16/7: an invitation this tab answered is never sent again (Back, Forward): the result shows again', async () => {
+test('issue 16/7: back on the entry that answered the invitation, it is not sent again; the link opened anew is', async () => {
   const calls = answerInvitations();
   const first = mount('/invitations/accept/back-again');
   expect(await screen.findByText(/The invitation was accepted/)).toBeInTheDocument();
   first.unmount();
-  // The server would now say "already used"; the tab knows better and does not ask.
+  // The same history entry again (Back, Forward): the result, without asking the server.
   server.use(rest.post(`${API}/api/invitations/:action/:token`, () => errorJson(400, 'Bad request')));
-  mount('/invitations/accept/back-again');
+  const again = mount('/invitations/accept/back-again');
   expect(await screen.findByText(/The invitation was accepted/)).toBeInTheDocument();
   expect(screen.queryByText(USED)).not.toBeInTheDocument();
   expect(calls).toEqual(['accept/back-again']);
+  again.unmount();
+  // The link opened anew is a new entry: the server says it was used.
+  window.history.pushState(null, '');
+  mount('/invitations/accept/back-again');
+  expect(await screen.findByRole('alert')).toHaveTextContent(USED);
 });
 
 test('an invalid action is an error state without a request and without a redirect', async () => {

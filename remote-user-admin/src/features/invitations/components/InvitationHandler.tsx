@@ -12,27 +12,27 @@ import {
 
 const NEXT = { accept: '/warehouse', decline: '/dashboard' } as const;
 
-/** Invitations this tab answered (`accept/<token>`), so that coming back never sends one again. */
-const ANSWERED_KEY = 'invitations:answered';
+/**
+ * Marks this history entry as answered (`accept/<token>`). Coming back to the very entry (Back
+ * during the delay, Forward) finds the mark and does not send the token again, which would only
+ * say "already used"; opening the link anew is a new entry and gets the server's answer.
+ */
+const ANSWERED = 'lagerInvitationAnswered';
 
-function answered(): string[] {
-  try {
-    const list: unknown = JSON.parse(window.sessionStorage.getItem(ANSWERED_KEY) ?? '[]');
-    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
+function answeredHere(attempt: string): boolean {
+  return (window.history.state as Record<string, unknown> | null)?.[ANSWERED] === attempt;
 }
 
-function rememberAnswered(attempt: string) {
-  window.sessionStorage.setItem(ANSWERED_KEY, JSON.stringify([...answered(), attempt].slice(-20)));
+function markAnsweredHere(attempt: string) {
+  const state = (window.history.state as Record<string, unknown> | null) ?? {};
+  window.history.replaceState({ ...state, [ANSWERED]: attempt }, '');
 }
 
 /**
  * `/invitations/:action/:token`: answers the invitation at once, then moves on and reloads.
  * The next page takes this page's place in the history, so Back does not come here again; and
- * an invitation this tab already answered (Back pressed during the delay, Forward) shows its
- * result again without a second request, which would only say "already used".
+ * coming back to this entry anyway (Back during the delay, Forward) shows the result again
+ * without a second request.
  */
 export function InvitationHandler() {
   const { t } = useTranslation(NS);
@@ -46,9 +46,9 @@ export function InvitationHandler() {
     initial: {},
     send: async () => {
       if (!valid) throw new Error(`Unknown invitation action ${action}`);
-      if (answered().includes(attempt)) return;
+      if (answeredHere(attempt)) return;
       await (action === 'accept' ? accept : decline)(token).unwrap();
-      rememberAnswered(attempt);
+      markAnsweredHere(attempt);
     },
     errors: INVITATION_ERRORS,
     success: action === 'accept' ? 'messages.invitationAccepted' : 'messages.invitationDeclined',
