@@ -44,8 +44,10 @@ test('success: sends the e-mail, clears the draft, goes to /login only after DEL
 
 test.each([
   ['en', 500, 'The reset link could not be sent. Please try again later.'],
-  ['de', 429, 'Der Link zum Zurücksetzen konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.'],
-] as const)('%s: answer %i shows resetFailed; the draft stays', async (language, status, text) => {
+  ['de', 403, 'Der Link zum Zurücksetzen konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.'],
+  // Issue 16 defect 4: a throttled request says so instead (no Retry-After here: "einen Moment").
+  ['de', 429, 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.'],
+] as const)('%s: answer %i → "%s"; the draft stays', async (language, status, text) => {
   server.use(answer('post', 'api/forgot-password', status, { message: 'x' }).handler);
   const { user } = mountAccount('/forgotpassword', language);
   await user.type(screen.getByRole('textbox'), 'me@example.com');

@@ -40,7 +40,8 @@ describe('resend verification', () => {
 
   test.each([
     ['en', 202, 'A new confirmation link has been sent to your e-mail address.'],
-    ['en', 429, 'The confirmation e-mail could not be sent. Please try again later.'],
+    // Issue 16 defect 4: throttled says so (no Retry-After in this answer: "a moment").
+    ['en', 429, 'Too many attempts. Please wait a moment, then try again.'],
     ['de', 500, 'Die Bestätigungs-E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.'],
   ] as const)('%s: answer %i → "%s", cleared after DELAYS.resendMessageClear', async (language, status, text) => {
     jest.useFakeTimers();
