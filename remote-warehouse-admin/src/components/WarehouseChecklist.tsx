@@ -1,4 +1,4 @@
-import { ChecklistAction, type ChecklistItem, EmptyState, Loading, useListSelection } from '@lager/shared';
+import { ChecklistAction, type ChecklistItem, EmptyState, Skeleton, useListSelection } from '@lager/shared';
 import { type ReactNode, useState } from 'react';
 import { LoadFailed } from './LoadFailed';
 
@@ -42,7 +42,7 @@ export function WarehouseChecklist<W extends { id: number; name: string }>({
   const unselect = (ids: number[]) => setSelected((prev) => prev.filter((id) => !ids.includes(id)));
 
   let content: ReactNode;
-  if (query.isLoading) content = <Loading />;
+  if (query.isLoading) content = <Skeleton />;
   else if (query.isError || !query.data) content = <LoadFailed onRetry={() => void query.refetch()} />;
   else if (query.data.length === 0) content = <EmptyState>{empty}</EmptyState>;
   else {

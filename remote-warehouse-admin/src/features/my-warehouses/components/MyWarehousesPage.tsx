@@ -16,7 +16,11 @@ export function MyWarehousesPage() {
   const editLink = (w: { id: number; name: string }) => (
     <>
       {' '}
-      <Link to={namedRoutes.editwarehouse(w.id)} aria-label={t('labels.editWarehouse', { name: w.name })}>
+      <Link
+        className="button secondary"
+        to={namedRoutes.editwarehouse(w.id)}
+        aria-label={t('labels.editWarehouse', { name: w.name })}
+      >
         {t('buttons.edit')}
       </Link>
     </>
