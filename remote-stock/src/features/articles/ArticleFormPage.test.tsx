@@ -1,5 +1,5 @@
 import { answer, apiError, HttpResponse, setupApiServer } from '@lager/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type {
   CreateStockArticleApiArg,
   CreateStockArticleApiResponse,
@@ -61,6 +61,36 @@ test('the server’s 422 is shown on the field it names (a translated text, not 
   expect(sku).toHaveAccessibleDescription('This SKU already exists in this warehouse.');
   expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
   expect(screen.queryByText('The SKU is already taken.')).not.toBeInTheDocument();
+});
+
+test('over-long text is refused on its field with the limit; a server 422 calling a field too long says the same (issue 16 defect 3)', async () => {
+  let posted = 0;
+  server.use(
+    answer.post<CreateStockArticleApiResponse>('/api/stock/articles', () => {
+      posted += 1;
+      return apiError(422, {
+        message: 'The description field must not be greater than 2000 characters.',
+        code: 'validation.failed',
+        errors: { description: ['The description field must not be greater than 2000 characters.'] },
+      });
+    }),
+  );
+  const { user } = await mount('/stock/articles/new');
+  await user.type(await screen.findByLabelText('SKU'), 'LNG-1');
+  // Beyond maxlength, as a restored draft or a script would set it.
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'N'.repeat(300) } });
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please check the marked fields.');
+  expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Too long: at most 255 characters are allowed.');
+  expect(posted).toBe(0);
+
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Long one' } });
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(posted).toBe(1));
+  expect(await screen.findByLabelText('Description')).toHaveAccessibleDescription(
+    'Too long: at most 2000 characters are allowed.',
+  );
+  expect(screen.queryByText(/must not be greater than/)).not.toBeInTheDocument();
 });
 
 test('missing fields are marked before anything is sent', async () => {
