@@ -102,5 +102,7 @@ declare module 'fastify' {
     /** 'user' = logged in, 'verified' = logged in with a verified e-mail; default public. */
     auth?: 'user' | 'verified';
     access?: AccessRule;
+    /** Load the access in the user's current warehouse with the session (routes without `access` that read it). */
+    currentAccess?: boolean;
   }
 }

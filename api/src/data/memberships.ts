@@ -19,7 +19,7 @@ export interface MemberRole {
   rolePermissions: string[];
 }
 
-export interface WarehouseMemberAccess {
+interface WarehouseMemberAccess {
   ownerId: number;
   /** null when the user is not a member. */
   member: MemberRole | null;

@@ -15,26 +15,32 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 }
 
 /**
- * The session, its user (null for an anonymous row) and the user's membership in their current
- * warehouse with the role's permission names (null when they have none or are no longer a member),
- * when it was active after `activeAfter`: everything an authenticated request needs before its route's
- * own query, in one round trip.
+ * The session and its user (null for an anonymous row) when it was active after `activeAfter`, and
+ * with `withCurrentAccess` the user's membership in their current warehouse with the role's permission
+ * names (null when they have none or are no longer a member): everything a warehouse-scoped request
+ * needs before its route's own query, in one round trip. Routes without warehouse rules skip the
+ * membership part (on PGlite it costs about as much as the session lookup itself).
  */
 export async function findActiveSession(
   db: Db,
   id: string,
   activeAfter: Date,
+  { withCurrentAccess = false } = {},
 ): Promise<{
   session: SessionRow;
   user: User | null;
   currentMember: (MemberRole & { ownerId: number }) | null;
 } | null> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
+  let lookups = sessionLookups.get(db);
+  if (!lookups) {
+    lookups = { plain: preparePlainLookup(db), withAccess: prepareAccessLookup(db) };
+    sessionLookups.set(db, lookups);
   }
-  const [row] = await lookup.execute({ id, activeAfter });
+  if (!withCurrentAccess) {
+    const [row] = await lookups.plain.execute({ id, activeAfter });
+    return row ? { session: row.session, user: row.user, currentMember: null } : null;
+  }
+  const [row] = await lookups.withAccess.execute({ id, activeAfter });
   if (!row) return null;
   const currentMember =
     row.memberUserId !== null && row.ownerId !== null
@@ -47,7 +53,22 @@ export async function findActiveSession(
  * Prepared once per database handle: the SQL is built once and PostgreSQL plans it once per
  * connection (a named statement) instead of on every request.
  */
-function prepareSessionLookup(db: Db) {
+const activeSession = and(
+  eq(sessions.id, sql.placeholder('id')),
+  gt(sessions.lastActivity, sql.placeholder('activeAfter')),
+);
+
+function preparePlainLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(activeSession)
+    .limit(1)
+    .prepare('lager_session_lookup');
+}
+
+function prepareAccessLookup(db: Db) {
   return db
     .select({
       session: sessions,
@@ -61,11 +82,14 @@ function prepareSessionLookup(db: Db) {
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.warehouseId, users.currentWarehouseId)))
     .leftJoin(warehouses, eq(warehouses.id, memberships.warehouseId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.lastActivity, sql.placeholder('activeAfter'))))
+    .where(activeSession)
     .limit(1)
-    .prepare('lager_session_lookup');
+    .prepare('lager_session_access_lookup');
 }
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+const sessionLookups = new WeakMap<
+  Db,
+  { plain: ReturnType<typeof preparePlainLookup>; withAccess: ReturnType<typeof prepareAccessLookup> }
+>();
 
 export async function touchSession(db: Db, id: string, at = new Date()) {
   await db.update(sessions).set({ lastActivity: at }).where(eq(sessions.id, id));

@@ -95,7 +95,11 @@ async function loadSession(request: FastifyRequest, reply: FastifyReply) {
   }
   const { db } = request.server.ctx;
   const id = sha256(raw);
-  const row = await findActiveSession(db, id, cutoff(request.server));
+  // Routes with warehouse rules (and /api/user/permissions) get the current warehouse's access in the same query.
+  const { access, currentAccess } = request.routeOptions.config;
+  const row = await findActiveSession(db, id, cutoff(request.server), {
+    withCurrentAccess: Boolean(access || currentAccess),
+  });
   if (!row) return;
   const { session } = row;
   request.session = { id, csrfToken: session.csrfToken, userId: session.userId, lastActivity: session.lastActivity };

@@ -16,7 +16,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user/permissions',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', currentAccess: true },
       schema: {
         operationId: 'getUserPermissions',
         tags: ['shell'],
