@@ -5,9 +5,11 @@ import { type Stack, startTestStack } from './stack';
 /** Waits until a screen is drawn: its heading, no spinner or skeleton left, no section on its way. */
 export async function settle(page: Page) {
   await page.locator('main h1').first().waitFor({ timeout: 15_000 });
-  // Lists and forms fetch after the heading; a section's progress bar sits above the page.
+  // Lists and forms fetch after the heading; a section's progress bar sits above the page, and a
+  // dashboard card from a section holds its place with a placeholder until its code arrives.
   await page.waitForFunction(
-    () => !document.querySelector('main .spinner, main .skeleton-line, .section-progress'),
+    () =>
+      !document.querySelector('main .spinner, main .skeleton-line, .section-progress, .section-extension-placeholder'),
     undefined,
     { timeout: 15_000 },
   );
