@@ -136,14 +136,14 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     });
   });
 
-  test('guarded when logged out: /fixture goes to the login, no header link', async () => {
+  test('guarded when logged out: /fixture goes to the login (which continues there after login), no header link', async () => {
     const s = await session();
     await withArtifacts('sections logged out', [s], async () => {
       await s.page.goto(`${stack.shell.url}/fixture`);
       await waitForPath(s.page, '/login');
       await s.page.getByRole('heading', { level: 1 }).waitFor();
       expect(await headerLink(s.page).count()).toBe(0);
-      expect(pathOf(s.page)).toBe('/login');
+      expect(pathOf(s.page)).toBe('/login?next=%2Ffixture');
     });
   });
 
