@@ -107,13 +107,13 @@ function linkTag({ href, as }) {
 }
 
 /** The built page without the config/remotes preloads (the data is inline now) and with the additions. */
-function renderShellPage(template, { config, remotesManifest, preloads }) {
+function renderShellPage(template, { config, remotesManifest, preloads, styleNonce }) {
   const withoutFetchPreloads = template.replace(
     /<link rel="preload" href="\/(config|remotes)\.json" as="fetch" crossorigin="anonymous">/g,
     '',
   );
   const head = [
-    `<script type="application/json" id="${RUNTIME_ELEMENT_ID}">${inlineJson({ config, remotes: remotesManifest })}</script>`,
+    `<script type="application/json" id="${RUNTIME_ELEMENT_ID}">${inlineJson({ config, remotes: remotesManifest, ...(styleNonce ? { styleNonce } : {}) })}</script>`,
     ...preloads.map(linkTag),
   ].join('');
   return withoutFetchPreloads.replace('</head>', `${head}</head>`);

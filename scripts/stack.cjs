@@ -4,6 +4,7 @@
  * origin with CORS. Used by `npm start`, the end-to-end tests and the benchmark.
  */
 const { spawn } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
@@ -47,13 +48,15 @@ function manifestOrigins(manifest) {
  * origin and the remotes the manifest names right now (so a new remote origin or a canary on a CDN
  * needs no code change), nothing may frame the page (clickjacking), no plugins, no <base> tricks.
  */
-function shellCsp(remoteOrigins, apiOrigin) {
+function shellCsp(remoteOrigins, apiOrigin, styleNonce) {
   const remotes = remoteOrigins.join(' ');
   const connect = [remotes, apiOrigin].filter(Boolean).join(' ');
+  // The page's own nonce lets the one inline <style> Radix's dialog scroll lock adds (see setStyleNonce).
+  const nonce = styleNonce ? `'nonce-${styleNonce}'` : '';
   return [
     "default-src 'self'",
     `script-src 'self' ${remotes}`.trim(),
-    `style-src 'self' ${remotes}`.trim(),
+    `style-src 'self' ${nonce} ${remotes}`.replace(/ +/g, ' ').trim(),
     `connect-src 'self' ${connect}`.trim(),
     `font-src 'self' data: ${remotes}`.trim(),
     "img-src 'self' data:",
@@ -231,16 +234,19 @@ async function serveShell({ dir, port = 0, apiUrl, config, remotesManifest }) {
     res.setHeader('Content-Security-Policy', shellCsp(manifestOrigins(manifest), apiOrigin));
     const { pathname, search } = new URL(url, 'http://shell');
     if (!shellPage.isPageRequest(req, pathname)) return handler(req, res);
-    // The page carries the runtime data and the current section's preload hints (scripts/shell-page.cjs).
+    // The page carries the runtime data and the current section's preload hints (scripts/shell-page.cjs),
+    // and a style nonce of its own (a new one per page, so the page is sent whole, never a 304).
+    const styleNonce = crypto.randomBytes(16).toString('base64');
     shellPage
       .sectionPreloads(manifest, pathname, search)
-      .then((preloads) =>
+      .then((preloads) => {
+        res.setHeader('Content-Security-Policy', shellCsp(manifestOrigins(manifest), apiOrigin, styleNonce));
         shellPage.sendPage(
           req,
           res,
-          shellPage.renderShellPage(template(), { config: config(), remotesManifest: manifest, preloads }),
-        ),
-      )
+          shellPage.renderShellPage(template(), { config: config(), remotesManifest: manifest, preloads, styleNonce }),
+        );
+      })
       .catch(() => handler(req, res));
   });
   const boundPort = await listen(server, port);

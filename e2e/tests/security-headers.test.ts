@@ -71,6 +71,14 @@ describeInBrowser('security headers', () => {
       await loginViaUi(page, stack, user);
       for (const path of MEMBER_SCREENS) await visit(path);
 
+      // An open dialog: Radix's scroll lock adds a <style> element, allowed by the page's nonce.
+      await visit('/user');
+      await page.getByRole('button', { name: 'Konto löschen' }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForFunction(() => getComputedStyle(document.body).overflow === 'hidden');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
       expect(violations).toEqual([]);
       expect(session.errors).toEqual([]);
 

@@ -7,6 +7,7 @@ import {
   loadRuntimeConfig,
   type RuntimeConfig,
   setRuntimeConfig,
+  setStyleNonce,
 } from '@lager/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -19,6 +20,7 @@ async function start() {
   // Runtime configuration first: API origin, contact mailbox and where each remote lives
   // (inline in the page when the serving stack wrote it there, else fetched).
   const inline = readInlineRuntime();
+  setStyleNonce(inline.styleNonce);
   await Promise.all([
     inline.config ? setRuntimeConfig(inline.config as Partial<RuntimeConfig>) : loadRuntimeConfig(),
     fetchRemotesManifest(undefined, inline.remotes),

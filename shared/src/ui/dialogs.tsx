@@ -1,10 +1,22 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { setNonce } from 'get-nonce';
 import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './feedback';
 import { TextField } from './fields';
 import { type Feedback, FormFeedback } from './form-feedback';
+
+/**
+ * The page's style nonce (`style-src 'nonce-…'` of the shell's Content-Security-Policy): Radix's
+ * scroll lock (react-remove-scroll) adds a `<style>` element while a dialog is open, which a CSP
+ * without 'unsafe-inline' refuses (a console error and no scroll lock) unless it carries the nonce.
+ * Set once at start, before any dialog opens; this module's import of get-nonce is the instance
+ * Radix reads.
+ */
+export function setStyleNonce(nonce: string | undefined): void {
+  if (nonce) setNonce(nonce);
+}
 
 interface DialogProps {
   title: string;
