@@ -22,10 +22,11 @@ test('the current warehouse: details and members with their roles', async () => 
   await screen.findByText('Gastronomy');
   expect(screen.getByText('Business')).toBeInTheDocument();
   await screen.findByText('Lagerist', { selector: 'td span' });
+  // In the language's alphabetical order (Intl.Collator), not the API's order (owner first).
   expect(memberRows()).toEqual([
-    ['Olivia Owner', 'owner@example.com', 'Owner'],
     ['Gustav Guest', 'guest@example.com', 'Lagerist'],
     ['Nora Norole', 'norole@example.com', 'No role'],
+    ['Olivia Owner', 'owner@example.com', 'Owner'],
   ]);
 });
 
@@ -51,7 +52,7 @@ test('without the right to read role names, custom roles show a neutral label', 
   renderShell('/warehouse', 'de');
   await screen.findByRole('table');
   await screen.findByText('Mitglied');
-  expect(memberRows().map((r) => r[2])).toEqual(['Besitzer', 'Mitglied', 'Keine Rolle']);
+  expect(memberRows().map((r) => r[2])).toEqual(['Mitglied', 'Keine Rolle', 'Besitzer']);
 });
 
 test('no warehouse selected: a clear message and links to my, guest and new warehouses', async () => {
