@@ -324,7 +324,13 @@ async function startApi({
   let stopping = false;
   let restarts = 0;
   let timer;
-  await waitForHealth(url, child);
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    // Never leave a half-started API behind (a test run would wait for it until its timeout).
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    throw error;
+  }
 
   const watch = (current) => {
     const startedAt = Date.now();
@@ -408,62 +414,74 @@ async function startStack({
     }
   }
   const remotes = {};
-  for (const name of served) remotes[name] = await serveRemote(path.join(repoRoot, name, 'dist'), ports[name] ?? 0);
-  const shellPort = ports.shell ?? 0;
-  // The shell port must be known before the API starts (CORS origins, links in mails).
-  const reserved = http.createServer();
-  const actualShellPort = await listen(reserved, shellPort);
-  await closeServer(reserved);
-  const shellUrl = `http://127.0.0.1:${actualShellPort}`;
-  const apiPort = ports.api || (await freePort());
   let deployment;
-  if (deployDir) {
-    fs.mkdirSync(deployDir, { recursive: true });
-    deployment = await serveDeployment(deployDir, ports.deploy ?? 0);
+  try {
+    return await startRest();
+  } catch (error) {
+    // A part that failed to start (e.g. the API's health check) stops the parts already listening,
+    // so the caller gets the error instead of a process kept alive by open servers.
+    await deployment?.stop().catch(() => {});
+    for (const r of Object.values(remotes)) await r.stop().catch(() => {});
+    throw error;
   }
-  const origins = [shellUrl, `http://localhost:${actualShellPort}`, ...Object.values(remotes).map((r) => r.url)];
-  if (deployment) origins.push(deployment.url);
-  const api = apiStub
-    ? await require('./stub-api.cjs').startStubApi({ port: apiPort })
-    : await startApi({
-        port: apiPort,
-        dataDir,
-        appUrl: shellUrl,
-        origins,
-        seedDemo,
-        quiet: quietApi,
-        supervise: superviseApi,
-      });
-  const localManifest = () =>
-    remoteManifestFor(Object.fromEntries(Object.entries(remotes).map(([n, r]) => [n, r.url])));
-  // Read per request: a rollout/promote/rollback is live at the next page load, no restart.
-  const manifest = () => {
-    const custom = remotesManifest?.();
-    if (custom) return custom;
-    const local = localManifest();
-    const deployed = deployment && deploymentManifestFor(deployDir, deployment.url);
-    return deployed ? { remotes: { ...local.remotes, ...deployed.remotes } } : local;
-  };
-  const shell = await serveShell({
-    dir: path.join(repoRoot, 'shell/dist'),
-    port: actualShellPort,
-    apiUrl: api.url,
-    config: () => ({ apiBaseUrl: '', apiHost: new URL(shellUrl).host, contactEmail }),
-    remotesManifest: manifest,
-  });
-  return {
-    shell,
-    api,
-    remotes,
-    deployment,
-    dataDir,
-    async stop() {
-      await shell.stop();
-      await deployment?.stop();
-      for (const r of Object.values(remotes)) await r.stop().catch(() => {});
-      await api.stop();
-    },
-  };
+
+  async function startRest() {
+    for (const name of served) remotes[name] = await serveRemote(path.join(repoRoot, name, 'dist'), ports[name] ?? 0);
+    const shellPort = ports.shell ?? 0;
+    // The shell port must be known before the API starts (CORS origins, links in mails).
+    const reserved = http.createServer();
+    const actualShellPort = await listen(reserved, shellPort);
+    await closeServer(reserved);
+    const shellUrl = `http://127.0.0.1:${actualShellPort}`;
+    const apiPort = ports.api || (await freePort());
+    if (deployDir) {
+      fs.mkdirSync(deployDir, { recursive: true });
+      deployment = await serveDeployment(deployDir, ports.deploy ?? 0);
+    }
+    const origins = [shellUrl, `http://localhost:${actualShellPort}`, ...Object.values(remotes).map((r) => r.url)];
+    if (deployment) origins.push(deployment.url);
+    const api = apiStub
+      ? await require('./stub-api.cjs').startStubApi({ port: apiPort })
+      : await startApi({
+          port: apiPort,
+          dataDir,
+          appUrl: shellUrl,
+          origins,
+          seedDemo,
+          quiet: quietApi,
+          supervise: superviseApi,
+        });
+    const localManifest = () =>
+      remoteManifestFor(Object.fromEntries(Object.entries(remotes).map(([n, r]) => [n, r.url])));
+    // Read per request: a rollout/promote/rollback is live at the next page load, no restart.
+    const manifest = () => {
+      const custom = remotesManifest?.();
+      if (custom) return custom;
+      const local = localManifest();
+      const deployed = deployment && deploymentManifestFor(deployDir, deployment.url);
+      return deployed ? { remotes: { ...local.remotes, ...deployed.remotes } } : local;
+    };
+    const shell = await serveShell({
+      dir: path.join(repoRoot, 'shell/dist'),
+      port: actualShellPort,
+      apiUrl: api.url,
+      config: () => ({ apiBaseUrl: '', apiHost: new URL(shellUrl).host, contactEmail }),
+      remotesManifest: manifest,
+    });
+    return {
+      shell,
+      api,
+      remotes,
+      deployment,
+      dataDir,
+      async stop() {
+        await shell.stop();
+        await deployment?.stop();
+        for (const r of Object.values(remotes)) await r.stop().catch(() => {});
+        await api.stop();
+      },
+    };
+  }
 }
 
 async function freePort() {
