@@ -29,7 +29,23 @@ export async function visit(page: Page, path: string) {
  * A stack and a browser, started side by side. If one fails the other is stopped again, so a
  * missing build fails the file at once instead of leaving a browser that keeps Jest alive.
  */
-export async function startStackAndBrowser(): Promise<[Stack, Browser]> {
+/**
+ * One stack and one browser for a whole test file: started together in `beforeAll` (a failed start
+ * closes the other), handed to `use`, stopped in `afterAll`.
+ */
+export function useStackAndBrowser(use: (stack: Stack, browser: Browser) => void): void {
+  let started: [Stack, Browser] | undefined;
+  beforeAll(async () => {
+    started = await startStackAndBrowser();
+    use(...started);
+  });
+  afterAll(async () => {
+    await started?.[1].close();
+    await started?.[0].stop();
+  });
+}
+
+async function startStackAndBrowser(): Promise<[Stack, Browser]> {
   const [stack, browser] = await Promise.allSettled([startTestStack(), launchBrowser()]);
   if (stack.status === 'fulfilled' && browser.status === 'fulfilled') return [stack.value, browser.value];
   if (stack.status === 'fulfilled') await stack.value.stop();

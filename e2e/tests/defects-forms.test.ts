@@ -10,8 +10,9 @@ import {
   uniqueEmail,
   waitForPath,
 } from '../support/actions';
-import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { type Stack, startTestStack } from '../support/stack';
+import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { useStackAndBrowser } from '../support/pages';
+import type { Stack } from '../support/stack';
 
 /**
  * Issue 16 defects 3 (over-long input gets the wrong error), 4 (throttling is invisible) and 10
@@ -23,13 +24,8 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
   let stack: Stack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  useStackAndBrowser((s, b) => {
+    [stack, browser] = [s, b];
   });
 
   interface Tab extends Session {

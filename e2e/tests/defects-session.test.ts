@@ -9,8 +9,9 @@ import {
   type TestUser,
   waitForPath,
 } from '../support/actions';
-import { describeInBrowser, launchBrowser, newSession, withArtifacts } from '../support/browser';
-import { linkFromMail, type Stack, startTestStack } from '../support/stack';
+import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
+import { useStackAndBrowser } from '../support/pages';
+import { linkFromMail, type Stack } from '../support/stack';
 
 /**
  * Issue 16, defects 1, 5, 6, 7 and 9: drafts per user, mail links kept across the login (no open
@@ -75,13 +76,8 @@ describeInBrowser('issue 16: session, drafts and history', () => {
   let stack: Stack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  useStackAndBrowser((s, b) => {
+    [stack, browser] = [s, b];
   });
 
   test('1. drafts are per user: what A typed (profile, invite) and never saved is not in B’s forms after A logs out', async () => {

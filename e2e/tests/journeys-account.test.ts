@@ -11,8 +11,9 @@ import {
   uniqueEmail,
   waitForPath,
 } from '../support/actions';
-import { describeInBrowser, launchBrowser, newSession, withArtifacts } from '../support/browser';
-import { linkFromMail, readOutbox, type Stack, startTestStack } from '../support/stack';
+import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
+import { useStackAndBrowser } from '../support/pages';
+import { linkFromMail, readOutbox, type Stack } from '../support/stack';
 
 /** Issue 8, journeys of one person and their account (1, 6, 7, 8, 10, 11, 12). */
 // Multi-user stories with real reload delays: more room than the 90 s default on a 2-core runner.
@@ -22,13 +23,8 @@ describeInBrowser('journeys: account', () => {
   let stack: Stack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  useStackAndBrowser((s, b) => {
+    [stack, browser] = [s, b];
   });
 
   test('1. register with the terms read and accepted → mail link → unverified is confined to /user and info → verify → dashboard', async () => {

@@ -10,8 +10,9 @@ import {
   registerUser,
   waitForPath,
 } from '../support/actions';
-import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { linkFromMail, type Stack, startTestStack } from '../support/stack';
+import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { useStackAndBrowser } from '../support/pages';
+import { linkFromMail, type Stack } from '../support/stack';
 
 /** Issue 8, journeys of warehouses and the people in them (2, 3, 4, 5). Owners use English, guests German. */
 // Multi-user stories with real reload delays: more room than the 90 s default on a 2-core runner.
@@ -21,13 +22,8 @@ describeInBrowser('journeys: warehouses and people', () => {
   let stack: Stack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  useStackAndBrowser((s, b) => {
+    [stack, browser] = [s, b];
   });
 
   async function englishSession(): Promise<Session> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, createRole, registerUser, type TestUser, uniqueEmail, waitForPath } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
-import { settle, startStackAndBrowser } from '../support/pages';
+import { settle, useStackAndBrowser } from '../support/pages';
 import { linkFromMail, type Stack } from '../support/stack';
 
 /**
@@ -100,13 +100,8 @@ describeInBrowser('keyboard only: register → verify → warehouse → invite �
   let stack: Stack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [stack, browser] = await startStackAndBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  useStackAndBrowser((s, b) => {
+    [stack, browser] = [s, b];
   });
 
   test('every step by keyboard, with a visible focus indicator and no trap outside dialogs (de)', async () => {

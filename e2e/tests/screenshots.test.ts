@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { ApiClient, addMember, createRole, createWarehouse, type TestUser, verifyOverApi } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { settle, startStackAndBrowser, visit } from '../support/pages';
+import { settle, useStackAndBrowser, visit } from '../support/pages';
 import type { Stack } from '../support/stack';
 import { createArticle } from '../support/stock-api';
 
@@ -118,13 +118,8 @@ describeInBrowser('screenshots of the ten main screens match their baselines', (
   let stack: Stack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [stack, browser] = await startStackAndBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  useStackAndBrowser((s, b) => {
+    [stack, browser] = [s, b];
   });
 
   test('login, register, dashboard, warehouse, account, my warehouses, user admin, roles, invite, stock at 1280 and 375 px', async () => {

@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { addMember, createRole, createWarehouse, invite, registerUser, type TestUser } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { settle, startStackAndBrowser, visit } from '../support/pages';
+import { settle, useStackAndBrowser, visit } from '../support/pages';
 import { linkFromMail, type Stack } from '../support/stack';
 import { createArticle } from '../support/stock-api';
 
@@ -150,13 +150,8 @@ describeInBrowser('interface: axe on every route, no overflow with long names', 
   let stack: Stack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [stack, browser] = await startStackAndBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  useStackAndBrowser((s, b) => {
+    [stack, browser] = [s, b];
   });
 
   test('every route, logged out / unverified / logged in, 1280 px and 375 px, light and dark: zero axe violations, AA in every state, nothing wider than the viewport', async () => {
