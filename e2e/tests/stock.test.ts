@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addMember, createRole, createWarehouse, registerUser, type TestUser, waitForPath } from '../support/actions';
 import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { type Stack, startTestStack } from '../support/stack';
+import { stockCall } from '../support/stock-api';
 
 /**
  * Issue 15's browser journeys for remote-stock (stock-spec.md "Screens"), in German (the
@@ -22,38 +23,6 @@ interface Movement {
   delta: number;
 }
 
-/**
- * Set-up and checks over HTTP with the user's session: a booking needs its Idempotency-Key header
- * and the import a text/csv body, which the shared JSON client does not send.
- */
-async function call<T>(
-  stack: Stack,
-  user: TestUser,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: T }> {
-  const cookies = user.api.cookieList();
-  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN');
-  const response = await fetch(new URL(path, stack.shell.url), {
-    method,
-    headers: {
-      Accept: 'application/json',
-      'Accept-Language': 'de',
-      Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
-      ...(xsrf && method !== 'GET' && { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) }),
-      ...(typeof body === 'string'
-        ? { 'Content-Type': 'text/csv' }
-        : body !== undefined && { 'Content-Type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
 describeInBrowser('stock (remote-stock)', () => {
   let stack: Stack;
   let browser: Browser;
@@ -64,7 +33,7 @@ describeInBrowser('stock (remote-stock)', () => {
   const sku = (name: string) => `${name}-${run}`;
 
   const api = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-    call<T>(stack, owner, method, path, body, headers);
+    stockCall<T>(stack, owner, method, path, body, headers);
 
   async function createArticle(name: string, quantity: number): Promise<Article> {
     const created = await api<{ article: Article }>('POST', '/api/stock/articles', {
@@ -333,7 +302,7 @@ describeInBrowser('stock (remote-stock)', () => {
     // Created last, so it is the current one: the article lives here.
     await createWarehouse(mover, 'Quelllager');
     const as = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-      call<T>(stack, mover, method, path, body, headers);
+      stockCall<T>(stack, mover, method, path, body, headers);
     const created = await as<{ article: Article }>('POST', '/api/stock/articles', {
       sku: sku('PAL'),
       name: 'Paletten',
