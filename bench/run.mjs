@@ -8,7 +8,8 @@
  *   --skip-build   reuse bench/out from the previous run (build times are then not measured)
  *   --web-only     only the web part (builds, page loads, Lighthouse, standalone remotes); API rows kept from results.json
  *   --api-only     only the API part (bench/lib/api-bench.mjs); the other sections of the report are kept from
- *                  bench/results.json. PostgreSQL rows need LAGER_BENCH_POSTGRES_URL (or DATABASE_URL).
+ *                  bench/results.json. PostgreSQL rows: LAGER_BENCH_POSTGRES_URL (or DATABASE_URL), else a
+ *                  throwaway cluster when PostgreSQL's binaries are installed (bench/lib/postgres.mjs).
  *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
  *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores)
  */
@@ -24,6 +25,7 @@ import { measureApp } from './lib/bytes.mjs';
 import { serveDeployments } from './lib/deployments.mjs';
 import { killLighthouseBrowsers, lighthousePage } from './lib/lighthouse.mjs';
 import { measureFirstLoad, measureSectionSwitch, measureSingletons, sizeIndex } from './lib/pageload.mjs';
+import { benchPostgres } from './lib/postgres.mjs';
 import { writeApiReport, writeReport } from './lib/report.mjs';
 import { createBenchUser } from './lib/session.mjs';
 import { measureStandalone } from './lib/standalone.mjs';
@@ -128,6 +130,18 @@ async function startApiFor(label, { origins, appUrl, env = {} }) {
   return { ...api, dataDir };
 }
 
+/**
+ * Starts (or names) the PostgreSQL server of the API and stock rows once per run and exports its
+ * URL for api-bench.mjs and the stock child; stopped with the other clean-ups.
+ */
+async function usePostgres() {
+  const pg = await benchPostgres();
+  if (!pg.url) return;
+  process.env.LAGER_BENCH_POSTGRES_URL = pg.url;
+  results.meta.postgres = pg.source;
+  cleanups.push(pg.stop);
+}
+
 /** The stock scale part runs in its own process (tsx: it loads the API's TypeScript) and reports a table. */
 async function runStockBench() {
   const { spawnSync } = await import('node:child_process');
@@ -135,7 +149,7 @@ async function runStockBench() {
   const run = spawnSync('npx', args, {
     cwd: repoRoot,
     encoding: 'utf8',
-    env: process.env,
+    env: { ...process.env, DATABASE_URL: process.env.LAGER_BENCH_POSTGRES_URL || process.env.DATABASE_URL || '' },
     maxBuffer: 16 * 1024 * 1024,
   });
   if (run.status !== 0) throw new Error(`bench/stock/run.ts exited ${run.status}: ${run.stderr.slice(-500)}`);
@@ -153,6 +167,7 @@ async function mainApiOnly() {
   const kept = fs.existsSync(previous) ? JSON.parse(fs.readFileSync(previous, 'utf8')) : {};
   const appUrl = `http://127.0.0.1:${await stack.freePort()}`;
   const errors = [];
+  await usePostgres();
   const api = await runApiBench({ stack, origins: [appUrl], appUrl, quick: QUICK, onError: (e) => errors.push(e) });
   Object.assign(results, kept, {
     api,
@@ -280,10 +295,12 @@ async function main() {
   } else if (hasApi) {
     // After the page loads, with the browsers closed: the API gets the machine alone.
     const onError = (e) => results.errors.push(e);
+    await usePostgres();
     results.api = await runApiBench({ stack, origins, appUrl: fedUrl, quick: QUICK, onError });
     results.apiMeta = { ...results.meta, finished: new Date().toISOString() };
   }
 
+  if (STOCK && !process.env.LAGER_BENCH_POSTGRES_URL) await usePostgres();
   if (STOCK) results.stock = await step('stock scale (bench/stock/run.ts)', () => runStockBench());
 
   await cleanup();

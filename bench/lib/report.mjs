@@ -95,7 +95,10 @@ export function computeBudgets(r) {
     }
   }
   if (!r.api?.pglite) out.push(budget('API budgets (PGlite)', null));
-  if (!r.api?.postgres) out.push(budget('API budgets (PostgreSQL; set LAGER_BENCH_POSTGRES_URL)', null));
+  if (!r.api?.postgres)
+    out.push(
+      budget('API budgets (PostgreSQL: no server here — install PostgreSQL or set LAGER_BENCH_POSTGRES_URL)', null),
+    );
   return out;
 }
 
