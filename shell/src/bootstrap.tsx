@@ -13,6 +13,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readInlineRuntime } from './app/inline-runtime';
 import { fetchRemotesManifest } from './features/remotes/remotes-manifest';
+import { ReportMount, startTelemetry } from './features/telemetry';
 import de from './locales/de.json';
 import en from './locales/en.json';
 
@@ -27,9 +28,11 @@ async function start() {
   ]);
   initI18n();
   addTranslations('shell', { de, en });
+  startTelemetry();
   createRoot(document.getElementById('root')!).render(
     <AppProviders store={createAppStore()}>
       <App />
+      <ReportMount />
     </AppProviders>,
   );
 }

@@ -1,6 +1,14 @@
 import { Card, Loading, useGetUserQuery } from '@lager/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useState } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { dependsOnUser, registerSection, setRolloutUser } from './remotes-manifest';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
@@ -110,6 +118,17 @@ function useRolloutIdentityReady(remote: string): boolean {
   return true;
 }
 
+/** Tells listeners (telemetry) that a section's first render committed or that its boundary caught something. */
+function announce(what: 'mount' | 'error', detail: { remote: string; error?: unknown; loaded?: boolean }): void {
+  dispatchEvent(new CustomEvent(`lager:section-${what}`, { detail }));
+}
+
+/** Rendered after the section's content: its effect runs once that content is committed. */
+function Mounted({ remote }: { remote: string }) {
+  useEffect(() => announce('mount', { remote }), [remote]);
+  return null;
+}
+
 function SectionLoader({ remote }: { remote: string }) {
   const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(() => entries.get(remote)?.attempt ?? 0);
@@ -127,8 +146,10 @@ function SectionLoader({ remote }: { remote: string }) {
       key={attempt}
       fallback={(retry) => <SectionUnavailable onRetry={retry} />}
       onRetry={() => setAttempt((a) => a + 1)}
+      onError={(error) => announce('error', { remote, error, loaded: !!entry.resolved })}
     >
       <Component />
+      <Mounted remote={remote} />
     </SectionErrorBoundary>
   );
 }

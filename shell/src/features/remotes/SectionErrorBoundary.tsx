@@ -4,6 +4,8 @@ interface Props {
   children: ReactNode;
   fallback: (retry: () => void) => ReactNode;
   onRetry: () => void;
+  /** Told about what was caught (telemetry). */
+  onError?: (error: Error) => void;
 }
 
 export class SectionErrorBoundary extends Component<Props, { failed: boolean }> {
@@ -15,6 +17,7 @@ export class SectionErrorBoundary extends Component<Props, { failed: boolean }> 
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Section failed', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render() {

@@ -8,3 +8,4 @@ export {
 export { preloadSection, RemoteSection } from './RemoteSection';
 export { preloadExtension, SectionExtension } from './SectionExtension';
 export { SectionVersions } from './SectionVersions';
+export { getSectionVersion } from './section-versions';
