@@ -82,6 +82,8 @@ function change(manifest, remote, next, entry, ctx) {
   const before = manifest.remotes[remote];
   const nextState = { ...next, updatedAt: ctx.now };
   if (!nextState.canary) delete nextState.canary;
+  // A manual command on a guarded canary ends its guard (the guard's own actions drop this note).
+  const guardEnded = before?.canary?.guard && !nextState.canary?.guard ? { guardEnded: before.canary.version } : {};
   return {
     manifest: { ...manifest, remotes: { ...manifest.remotes, [remote]: nextState } },
     history: {
@@ -89,6 +91,7 @@ function change(manifest, remote, next, entry, ctx) {
       actor: ctx.actor,
       remote,
       ...entry,
+      ...guardEnded,
       before: snapshot(before),
       after: snapshot(nextState),
     },
