@@ -18,6 +18,17 @@ setupApiServer(
       { status: 429, headers: { 'Retry-After': '42' } },
     ),
   ),
+  rest.post(`${API}/api/stock/movements`, ({ request }) =>
+    HttpResponse.json(
+      {
+        message: request.headers.get('accept-language')?.startsWith('de')
+          ? 'Nicht genug Bestand: 1.234,5 kg verfügbar.'
+          : 'Not enough stock: 1,234.5 kg available.',
+        code: 'stock.insufficient',
+      },
+      { status: 409 },
+    ),
+  ),
   rest.post(`${API}/api/forgot-password`, () =>
     HttpResponse.json({ message: 'Too Many Attempts.', code: 'throttle' }, { status: 429 }),
   ),
@@ -73,6 +84,26 @@ describe('throttled answers (429)', () => {
     const forgot = await failure(http.post('api/forgot-password', { email: 'a@b.c' }));
     expect(errorMessage(forgot, { fallback: 'errors.resetFailed' })).toEqual({
       key: 'common:errors.throttledRetryLater',
+    });
+  });
+});
+
+describe('a refusal whose text names a value (issue 23: the available stock)', () => {
+  const BOOK: ErrorTable = { 'stock.insufficient': 'errors.insufficient', fallback: 'errors.bookingFailed' };
+
+  test('the value goes to the catalogue key with the context "detail" while the screen has the text’s language', async () => {
+    const refusal = await failure(http.post('api/stock/movements', {}));
+    expect(refusal.details).toEqual({ language: 'de', values: { available: '1.234,5 kg' } });
+    expect(errorMessage(refusal, BOOK)).toEqual({
+      key: 'errors.insufficient',
+      values: { available: '1.234,5 kg', context: 'detail' },
+    });
+    initI18n('en');
+    expect(errorMessage(refusal, BOOK)).toEqual({ key: 'errors.insufficient' });
+    const english = await failure(http.post('api/stock/movements', {}));
+    expect(errorMessage(english, BOOK)).toEqual({
+      key: 'errors.insufficient',
+      values: { available: '1,234.5 kg', context: 'detail' },
     });
   });
 });

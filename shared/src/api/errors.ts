@@ -1,5 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@lager/contract';
 import { isAxiosError } from 'axios';
+import type { Language } from '../constants';
+import { currentLanguage } from '../i18n/i18n';
 
 /**
  * Codes the web app gives failures the API did not name: no answer at all (`network`),
@@ -21,6 +23,8 @@ export interface ApiError {
   retryAfter?: number;
   /** Fields a 422 called too long, with the limit it named (read from the field texts here only). */
   tooLong?: Record<string, number>;
+  /** Values the server's text names (`available` of `stock.insufficient`), and that text's language. */
+  details?: { language: Language; values: Record<string, string> };
 }
 
 /**
@@ -146,6 +150,24 @@ function tooLongFields(errors: Record<string, string[]>): Record<string, number>
   return found.length ? Object.fromEntries(found) : undefined;
 }
 
+/**
+ * Codes whose text names a value the wire has no field for, as api/src messages word it:
+ * stock-spec.md wants the available quantity ("12 Stk.", formatted by the API) in the refusal.
+ */
+const TEXT_VALUES: { [C in ErrorCode]?: Record<Language, RegExp> } = {
+  'stock.insufficient': {
+    de: /^Nicht genug Bestand: (?<available>.+) verfügbar\.$/,
+    en: /^Not enough stock: (?<available>.+) available\.$/,
+  },
+};
+function textDetails(code: AppErrorCode, message: string): ApiError['details'] {
+  for (const [language, pattern] of Object.entries(TEXT_VALUES[code as ErrorCode] ?? {})) {
+    const values = pattern.exec(message)?.groups;
+    if (values) return { language: language as Language, values: { ...values } };
+  }
+  return undefined;
+}
+
 function retryAfterSeconds(header: unknown): number | undefined {
   const seconds = Number(header);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
@@ -173,6 +195,7 @@ export function normalizeError(error: unknown): ApiError {
     });
   const retryAfter = status === 429 ? retryAfterSeconds(error.response?.headers?.['retry-after']) : undefined;
   const tooLong = status === 422 && errors ? tooLongFields(errors) : undefined;
+  const details = textDetails(code, message);
   return {
     status,
     code,
@@ -180,6 +203,7 @@ export function normalizeError(error: unknown): ApiError {
     ...(errors && { errors }),
     ...(retryAfter !== undefined && { retryAfter }),
     ...(tooLong && { tooLong }),
+    ...(details && { details }),
   };
 }
 
@@ -211,7 +235,9 @@ const THROTTLED: ReadonlySet<AppErrorCode> = new Set(['auth.throttled', 'throttl
 
 /**
  * What a form says about a failure: `errorKey`'s key, except that a throttled request (429) says
- * so with the seconds of `Retry-After` unless the table names its own key.
+ * so with the seconds of `Retry-After` unless the table names its own key. Values the server's
+ * text named (in the screen's language) go with i18next's context `detail`: the catalogue's
+ * `<key>_detail` says them, the plain key stays the sentence for an answer without them.
  */
 export function errorMessage(error: unknown, table: ErrorTable): ErrorMessage {
   const failure = normalizeError(error);
@@ -220,7 +246,12 @@ export function errorMessage(error: unknown, table: ErrorTable): ErrorMessage {
       ? { key: 'common:errors.throttled', values: { count: failure.retryAfter } }
       : { key: 'common:errors.throttledRetryLater' };
   }
-  return { key: errorKey(failure, table) };
+  const key = errorKey(failure, table);
+  const { details } = failure;
+  if (details && details.language === currentLanguage()) {
+    return { key, values: { ...details.values, context: 'detail' } };
+  }
+  return { key };
 }
 
 export const isThrottled = (error: unknown): boolean => THROTTLED.has(normalizeError(error).code);

@@ -1,4 +1,4 @@
-import { ConfirmDialog, errorKey } from '@lager/shared';
+import { ConfirmDialog, errorMessage } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_ERRORS, type Movement, useReverseStockMovementMutation } from '../../api/stock-api';
@@ -37,7 +37,8 @@ export function ReverseButton({
       setAsking(false);
       onReversed?.();
     } catch (failure) {
-      setError(t(errorKey(failure, BOOKING_ERRORS)));
+      const { key, values } = errorMessage(failure, BOOKING_ERRORS);
+      setError(t(key, values));
     }
   };
   return (
