@@ -16,8 +16,11 @@
  *   readManifest() / readHistory()   rollout.json and the change log
  *   update(fn)                       fn(manifest) → { manifest, history }; stored with the history entry
  *                                    appended, with no concurrent update in between
+ *   acquireGuardLease(owner, ms)     (optional) true when `owner` may act as the rollout guard for the
+ *   releaseGuardLease(owner)         next `ms` (one guard per manifest; a dead owner's lease is free)
  */
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { emptyManifest } = require('./rollout-lib.cjs');
 const { describeBuild } = require('./rollout-sections.cjs');
@@ -25,6 +28,7 @@ const { describeBuild } = require('./rollout-sections.cjs');
 const MANIFEST_FILE = 'rollout.json';
 const HISTORY_FILE = 'rollout-history.jsonl';
 const LOCK_FILE = '.rollout.lock';
+const GUARD_LEASE_FILE = '.guard-lease.json';
 
 class VersionExistsError extends Error {}
 
@@ -55,6 +59,19 @@ function writeAtomically(file, text) {
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, text);
   fs.renameSync(tmp, file);
+}
+
+/** A lease whose time ran out, or whose process on this machine is gone (owner `host:pid:…`). */
+function leaseIsFree(lease, owner) {
+  if (!lease || lease.owner === owner || lease.until <= Date.now()) return true;
+  const [host, pid] = lease.owner.split(':');
+  if (host !== os.hostname()) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return error.code === 'ESRCH';
+  }
 }
 
 function localDirTarget({ dir }) {
@@ -117,6 +134,22 @@ function localDirTarget({ dir }) {
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line));
+    },
+    async acquireGuardLease(owner, ms) {
+      fs.mkdirSync(root, { recursive: true });
+      const file = path.join(root, GUARD_LEASE_FILE);
+      return withLock(root, async () => {
+        const lease = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+        if (!leaseIsFree(lease, owner)) return false;
+        writeAtomically(file, JSON.stringify({ owner, until: Date.now() + ms }));
+        return true;
+      });
+    },
+    async releaseGuardLease(owner) {
+      const file = path.join(root, GUARD_LEASE_FILE);
+      await withLock(root, async () => {
+        if (fs.existsSync(file) && JSON.parse(fs.readFileSync(file, 'utf8')).owner === owner) fs.rmSync(file);
+      });
     },
     async update(fn) {
       fs.mkdirSync(root, { recursive: true });

@@ -224,6 +224,8 @@ function resolveEntries(manifest, baseUrl) {
   };
 }
 
+const guardNote = (guard) => (guard ? ` (guarded, step ${guard.step + 1} of ${guard.steps.length})` : '');
+
 /** `status`: one row per remote with its versions, canary share and the last change. */
 function statusRows(manifest, history, remotes) {
   const names = [...new Set([...(remotes ?? []), ...Object.keys(manifest.remotes ?? {})])];
@@ -234,7 +236,7 @@ function statusRows(manifest, history, remotes) {
       remote,
       stable: state?.stable?.version ?? '-',
       canary: state?.canary?.version ?? '-',
-      percent: state?.canary ? `${state.canary.percent} %` : '-',
+      percent: state?.canary ? `${state.canary.percent} %${guardNote(state.canary.guard)}` : '-',
       lastChange: last
         ? `${last.at} ${last.command} ${last.version ?? ''}${last.actor ? ` by ${last.actor}` : ''}`.trim()
         : '-',

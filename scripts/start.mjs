@@ -3,9 +3,11 @@
  * the embedded database (demo data on first start). Prints the URL to open.
  */
 import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import demo from './demo-logins.cjs';
+import guardModule from './rollout-guard.cjs';
 import stackModule from './stack.cjs';
 
 const { repoRoot, startStack } = stackModule;
@@ -17,6 +19,9 @@ if (!process.argv.includes('--no-build')) {
 
 // Versions published with `npm run deploy` and chosen with `npm run rollout`/`promote` (README).
 const deployDir = process.env.LAGER_DEPLOY_DIR ?? path.join(repoRoot, '.deploy');
+// LAGER_GUARD=1: the rollout guard runs in this process; the API (a child) learns the guard's token.
+const guarded = process.env.LAGER_GUARD === '1';
+if (guarded) process.env.LAGER_OPERATOR_TOKEN ??= randomBytes(32).toString('base64url');
 const stack = await startStack({
   seedDemo: true,
   superviseApi: true,
@@ -43,11 +48,23 @@ ${demo.logins.map((l) => `    ${l.email.padEnd(20)} ${l.role}`).join('\n')}
   Stop with Ctrl+C.
 `);
 
+const guardStop = new AbortController();
+if (guarded) {
+  const options = guardModule.guardFromEnv({
+    env: { ...process.env, LAGER_API_URL: process.env.LAGER_API_URL ?? stack.api.url, DATA_DIR: stack.dataDir },
+  });
+  guardModule
+    .runGuard({ ...options, signal: guardStop.signal })
+    .catch((error) => console.error(`[guard] ${error.message}`));
+  console.log('  Guard:     every guarded canary is checked every 30 s (LAGER_GUARD=1; npm run rollout:status)\n');
+}
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
+    guardStop.abort();
     await stack.stop();
     process.exit(0);
   });
