@@ -1,11 +1,13 @@
 import { Alert, allFilled, DELAYS, FormActions, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
 import { Link, useLocation } from 'react-router-dom';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
+import { useReturnPath, withNext } from '../../../lib/return-path';
 import { LOGIN_ERRORS, useLoginMutation } from '../api/auth-api';
 
 export function LoginForm() {
   const { t } = useAccountTranslation();
   const [login] = useLoginMutation();
+  const next = useReturnPath();
   // Arrived from a successful registration (RegisterForm's redirect): the message stays readable here.
   const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;
   const form = useFormSubmit({
@@ -16,7 +18,7 @@ export function LoginForm() {
     send: (v) => login({ email: v.email.trim(), password: v.password }).unwrap(),
     errors: LOGIN_ERRORS,
     success: 'messages.loginSuccess',
-    // Spec §4: a full reload starts the app with the new session.
+    // Spec §4: a full reload starts the app with the new session (the guard then follows `next`).
     after: { ms: DELAYS.loginReload, reload: true },
   });
 
@@ -31,7 +33,7 @@ export function LoginForm() {
         {...form.field('password')}
       />
       <FormActions form={form} submitLabel={t('buttons.login')}>
-        <Link to={namedRoutes.forgotpassword()}>{t('buttons.forgotPassword')}</Link>
+        <Link to={withNext(namedRoutes.forgotpassword(), next)}>{t('buttons.forgotPassword')}</Link>
       </FormActions>
     </form>
   );

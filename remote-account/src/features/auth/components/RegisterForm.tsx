@@ -1,7 +1,8 @@
-import { DELAYS, FormActions, FormFailure, isThrottled, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
+import { DELAYS, FormActions, FormFailure, isThrottled, loginPath, TextField, useFormSubmit } from '@lager/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
+import { rememberReturnPath, useReturnPath } from '../../../lib/return-path';
 import { REGISTER_ERRORS, useLazyCheckEmailQuery, useRegisterMutation } from '../api/auth-api';
 import { EMPTY_REGISTRATION, type RegisterValues, registrationError } from './register-rules';
 import { TermsDialog } from './TermsDialog';
@@ -18,6 +19,7 @@ export function RegisterForm() {
   const [register] = useRegisterMutation();
   const [terms, setTerms] = useState<TermsAnswer | null>(null);
   const navigate = useNavigate();
+  const next = useReturnPath();
 
   /** The popup as a step of the submit: Accept goes on, Decline ends it with termsNotAccepted. */
   const askForTerms = () =>
@@ -59,7 +61,14 @@ export function RegisterForm() {
     errors: REGISTER_ERRORS,
     success: 'messages.registrationSuccess',
     // The login page repeats the success message: the user reads it where they log in next.
-    after: { ms: DELAYS.registrationRedirect, run: () => navigate(namedRoutes.login(), { state: REGISTERED }) },
+    // `next` goes on to the login and, kept, to the tab the verification mail's link opens.
+    after: {
+      ms: DELAYS.registrationRedirect,
+      run: () => {
+        rememberReturnPath(next);
+        navigate(loginPath(next), { state: REGISTERED });
+      },
+    },
   });
 
   const field = (name: keyof RegisterValues, label: string, type: string, autoComplete: string) => (

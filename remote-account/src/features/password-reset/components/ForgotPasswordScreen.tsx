@@ -1,10 +1,12 @@
-import { Card, DELAYS, FormActions, isEmail, namedRoutes, Page, TextField, useFormSubmit } from '@lager/shared';
+import { Card, DELAYS, FormActions, isEmail, loginPath, Page, TextField, useFormSubmit } from '@lager/shared';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
+import { rememberReturnPath, useReturnPath } from '../../../lib/return-path';
 import { FORGOT_PASSWORD_ERRORS, useForgotPasswordMutation } from '../api/password-reset-api';
 
 export function ForgotPasswordScreen() {
   const { t } = useAccountTranslation();
   const [requestLink] = useForgotPasswordMutation();
+  const next = useReturnPath();
   const form = useFormSubmit({
     ns: ACCOUNT_TEXTS,
     initial: { email: '' },
@@ -13,7 +15,8 @@ export function ForgotPasswordScreen() {
     send: (v) => requestLink({ email: v.email.trim() }).unwrap(),
     errors: FORGOT_PASSWORD_ERRORS,
     success: 'messages.resetLinkSent',
-    after: { ms: DELAYS.forgotPasswordRedirect, to: namedRoutes.login() },
+    // `next` goes back to the login and, kept, to the tab the reset mail's link opens.
+    after: { ms: DELAYS.forgotPasswordRedirect, run: () => rememberReturnPath(next), to: loginPath(next) },
   });
 
   return (

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { VerifyEmailApiArg } from '../../../api/generated';
 import { useAccountTranslation } from '../../../lib/i18n';
+import { takeReturnPath } from '../../../lib/return-path';
 import { useVerifyEmailQuery } from '../api/verification-api';
 
 /** /email/verify/:id/:hash?expires&signature — the link from the verification mail. */
@@ -27,8 +28,11 @@ function VerificationResult({ args }: { args: VerifyEmailApiArg }) {
 
   useEffect(() => {
     // The reload picks up the verified state everywhere (menu, guard, permissions). It starts
-    // the app on the dashboard: reloading the link itself would verify again and reload forever.
-    if (isSuccess) schedule(() => browser.assign(namedRoutes.dashboard()), DELAYS.verifyReload);
+    // the app on the dashboard (or where the user wanted to go before registering): reloading
+    // the link itself would verify again and reload forever.
+    if (isSuccess) {
+      schedule(() => browser.assign(takeReturnPath() ?? namedRoutes.dashboard()), DELAYS.verifyReload);
+    }
   }, [isSuccess, schedule]);
 
   if (isSuccess) return <Alert kind="success">{t('messages.verified')}</Alert>;
