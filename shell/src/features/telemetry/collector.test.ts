@@ -111,6 +111,12 @@ test('waiting events leave after 30 s, and when the page is hidden or left', () 
   expect(sent().at(-1)).toMatchObject({ type: 'vital', name: 'LCP', value: 1830 });
 });
 
+test('versions that are not semver (development builds) are not reported', () => {
+  record({ ...canary, version: 'local' }, 'mount');
+  flush();
+  expect(beacon).not.toHaveBeenCalled();
+});
+
 test('a batch the browser refuses is dropped, not retried', () => {
   beacon.mockReturnValueOnce(false);
   record(canary, 'mount');

@@ -33,6 +33,7 @@ const MAX_EVENTS = 100;
 /** Under the API's 16 KiB limit with room for the envelope. */
 const MAX_BYTES = 15_000;
 const FLUSH_MS = 30_000;
+const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
 let enabled = false;
 let queue: TelemetryEvent[] = [];
@@ -68,7 +69,8 @@ export function record(
   type: TelemetryType,
   detail: Pick<TelemetryEvent, 'message' | 'source' | 'name' | 'value'> = {},
 ): void {
-  if (!enabled || !target) return;
+  // A version that is not semver (`local` in development) would cost the whole batch a 422.
+  if (!enabled || !target || !SEMVER.test(target.version)) return;
   const event: TelemetryEvent = { type, remote: target.remote, version: target.version, channel: target.channel };
   if (detail.message !== undefined) event.message = scrub(detail.message);
   if (detail.source) event.source = detail.source.split(/[?#]/)[0]!.slice(0, 300);
