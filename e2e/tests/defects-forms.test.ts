@@ -11,6 +11,7 @@ import {
   waitForPath,
 } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { useStackAndBrowser } from '../support/pages';
 import type { Stack } from '../support/stack';
 
@@ -72,13 +73,15 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
     }, value);
   }
 
-  /** The error text a field is described by (TextField: `<id>-error`), once it is marked invalid. */
-  async function fieldError(field: Locator): Promise<string> {
+  /** The field is marked invalid and described by its error (TextField: `<id>-error`) saying `text`. */
+  async function expectFieldError(field: Locator, text: string) {
     await field.and(field.page().locator('[aria-invalid="true"]')).waitFor();
-    const id = await field.getAttribute('id');
-    const described = (await field.getAttribute('aria-describedby')) ?? '';
-    expect(described.split(' ')).toContain(`${id}-error`);
-    return (await field.page().locator(`[id="${id}-error"]`).textContent()) ?? '';
+    await eventually(async () => {
+      const id = await field.getAttribute('id');
+      const described = (await field.getAttribute('aria-describedby')) ?? '';
+      expect(described.split(' ')).toContain(`${id}-error`);
+      expect((await field.page().locator(`[id="${id}-error"]`).textContent()) ?? '').toBe(text);
+    });
   }
 
   const LONG = 'L'.repeat(300);
@@ -104,15 +107,15 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
       await main.getByLabel('Branche').selectOption({ index: 1 });
       await main.getByLabel('Verwendung').selectOption({ index: 1 });
       await main.getByRole('button', { name: 'Lager anlegen' }).click();
-      expect(await fieldError(name)).toBe(TOO_LONG.de);
+      await expectFieldError(name, TOO_LONG.de);
       await main.getByRole('alert').filter({ hasText: TOO_LONG.de }).waitFor();
       expect(de.calls).not.toContain('POST /api/admin/warehouse');
       // Fixing the field takes its error away.
       await name.fill('hauptlager');
-      expect(await name.getAttribute('aria-invalid')).toBeNull();
+      await eventually(async () => expect(await name.getAttribute('aria-invalid')).toBeNull());
       // "hauptlager" is "Hauptlager": the server's 422 shows on the name field.
       await main.getByRole('button', { name: 'Lager anlegen' }).click();
-      expect(await fieldError(name)).toBe('Ein Lager mit diesem Namen existiert bereits.');
+      await expectFieldError(name, 'Ein Lager mit diesem Namen existiert bereits.');
       expect(de.calls).toContain('POST /api/admin/warehouse');
 
       // German, edit warehouse: the same limit, no PUT.
@@ -121,7 +124,7 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
       await editName.waitFor();
       await setValue(editName, LONG);
       await main.getByRole('button', { name: 'Speichern' }).click();
-      expect(await fieldError(editName)).toBe(TOO_LONG.de);
+      await expectFieldError(editName, TOO_LONG.de);
       expect(de.calls.filter((c) => c.startsWith('PUT '))).toEqual([]);
 
       // German, register: a 300-character name fails at once, before the e-mail check and the terms popup.
@@ -133,8 +136,8 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
       await main.getByLabel('Passwort', { exact: true }).fill('Passwort123');
       await main.getByLabel('Passwort bestätigen', { exact: true }).fill('Passwort123');
       await main.getByRole('button', { name: 'Registrieren', exact: true }).click();
-      expect(await fieldError(registerName)).toBe(TOO_LONG.de);
-      expect(await visitor.page.getByRole('dialog').count()).toBe(0);
+      await expectFieldError(registerName, TOO_LONG.de);
+      await eventually(async () => expect(await visitor.page.getByRole('dialog').count()).toBe(0));
       expect(visitor.calls.filter((c) => c.includes('check-email') || c.includes('register'))).toEqual([]);
 
       // English, invite in a warehouse without roles: why, and the way to the role form.
@@ -151,13 +154,13 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
       await setValue(roleName, LONG);
       await main.getByRole('checkbox').first().check();
       await main.getByRole('button', { name: 'Save role' }).click();
-      expect(await fieldError(roleName)).toBe(TOO_LONG.en);
+      await expectFieldError(roleName, TOO_LONG.en);
       expect(en.calls).not.toContain('POST /api/admin/createrole');
       // A role "Lagerist" exists: "LAGERIST" is the same name, said on the field.
       await createRole(eve, 'Lagerist', ['invite_user']);
       await roleName.fill('LAGERIST');
       await main.getByRole('button', { name: 'Save role' }).click();
-      expect(await fieldError(roleName)).toBe('A role with this name already exists in this warehouse.');
+      await expectFieldError(roleName, 'A role with this name already exists in this warehouse.');
       expect(pathOf(en.page)).toBe('/admin/user/roles/new');
 
       // English, invite: an address longer than the API takes.
@@ -166,7 +169,7 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
       await setValue(email, `${'a'.repeat(250)}@example.com`);
       await main.getByLabel('Role').selectOption({ label: 'Lagerist' });
       await main.getByRole('button', { name: 'Send invitation' }).click();
-      expect(await fieldError(email)).toBe(TOO_LONG.en);
+      await expectFieldError(email, TOO_LONG.en);
       expect(en.calls).not.toContain('POST /api/invitations/send');
 
       // English, profile: a 300-character name.
@@ -174,7 +177,7 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
       const profileName = main.getByRole('textbox', { name: 'Name', exact: true });
       await setValue(profileName, LONG);
       await main.getByRole('button', { name: 'Save profile' }).click();
-      expect(await fieldError(profileName)).toBe(TOO_LONG.en);
+      await expectFieldError(profileName, TOO_LONG.en);
       expect(en.calls).not.toContain('PUT /api/profile/update');
 
       // Refusals the user reads are not console errors.
@@ -199,10 +202,12 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
       await go(de.page, '/admin/warehouse/my');
       const edits = de.page.getByRole('main').getByRole('link', { name: / bearbeiten$/ });
       await edits.first().waitFor();
-      const labels = await edits.evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')));
-      expect(labels).toEqual(
-        ['Äpfel', 'Apfel 9', 'apfel 10', 'Lager 2', 'Lager 10', 'Zebra'].map((n) => `${n} bearbeiten`),
-      );
+      await eventually(async () => {
+        const labels = await edits.evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')));
+        expect(labels).toEqual(
+          ['Äpfel', 'Apfel 9', 'apfel 10', 'Lager 2', 'Lager 10', 'Zebra'].map((n) => `${n} bearbeiten`),
+        );
+      });
 
       const path = new URL(link).pathname;
       await other.page.goto(`${stack.shell.url}${path}`);

@@ -10,6 +10,7 @@ import {
   waitForPath,
 } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { useStackAndBrowser } from '../support/pages';
 import { linkFromMail, type Stack } from '../support/stack';
 
@@ -94,20 +95,24 @@ describeInBrowser('issue 16: session, drafts and history', () => {
       await main.getByLabel('Rolle').selectOption({ label: 'Packer' });
       // The draft is kept for Anna herself (a reload brings it back) …
       await page.reload();
-      expect(await main.getByLabel('E-Mail', { exact: true }).inputValue()).toBe('annas-gast@example.com');
+      await eventually(async () =>
+        expect(await main.getByLabel('E-Mail', { exact: true }).inputValue()).toBe('annas-gast@example.com'),
+      );
       await logout(page, 'de');
 
       // … but Bert, next on this browser, sees his own profile and an empty invite form.
       await loginViaUi(page, stack, bert);
       await page.goto(`${stack.shell.url}/user`);
       await main.getByText(`Aktuell: ${bert.name}`).waitFor();
-      expect(await main.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+      await eventually(async () => expect(await main.getByLabel('Name', { exact: true }).inputValue()).toBe(''));
       await page.goto(`${stack.shell.url}/admin/user/invite`);
       await main.getByLabel('Rolle').locator('option', { hasText: 'Packer' }).waitFor({ state: 'attached' });
-      expect(await main.getByLabel('E-Mail', { exact: true }).inputValue()).toBe('');
-      const stored = await page.evaluate(() => JSON.stringify(window.localStorage));
-      expect(stored).not.toContain('Anna');
-      expect(stored).not.toContain('annas-gast');
+      await eventually(async () => expect(await main.getByLabel('E-Mail', { exact: true }).inputValue()).toBe(''));
+      await eventually(async () => {
+        const stored = await page.evaluate(() => JSON.stringify(window.localStorage));
+        expect(stored).not.toContain('Anna');
+        expect(stored).not.toContain('annas-gast');
+      });
       expect(session.errors).toEqual([]);
     });
   });
@@ -200,7 +205,9 @@ describeInBrowser('issue 16: session, drafts and history', () => {
       await page.goBack();
       await waitForPath(page, '/dashboard');
       await main.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-      expect(await page.getByText('This invitation link has already been used.').count()).toBe(0);
+      await eventually(async () =>
+        expect(await page.getByText('This invitation link has already been used.').count()).toBe(0),
+      );
       expect(answers).toBe(1);
       expect(session.errors).toEqual([]);
     });
@@ -230,7 +237,9 @@ describeInBrowser('issue 16: session, drafts and history', () => {
       await loginHere(page, sven, 'de');
       await waitForPath(page, '/user');
       await main.getByText(`Aktuell: ${sven.name}`).waitFor();
-      expect(await main.getByLabel('Name', { exact: true }).inputValue()).toBe('Sven nach dem Abmelden');
+      await eventually(async () =>
+        expect(await main.getByLabel('Name', { exact: true }).inputValue()).toBe('Sven nach dem Abmelden'),
+      );
     };
     const expired = async () => {
       // English: the session expired (its cookies are gone) while an invitation was being written.
@@ -248,7 +257,9 @@ describeInBrowser('issue 16: session, drafts and history', () => {
       await loginHere(e, tina, 'en');
       await waitForPath(e, '/admin/user/invite');
       await em.getByLabel('Role').locator('option', { hasText: 'Packer' }).waitFor({ state: 'attached' });
-      expect(await em.getByLabel('E-mail', { exact: true }).inputValue()).toBe('new-colleague@example.com');
+      await eventually(async () =>
+        expect(await em.getByLabel('E-mail', { exact: true }).inputValue()).toBe('new-colleague@example.com'),
+      );
     };
     await withArtifacts('issue16 session ended', [german, english], async () => {
       await Promise.all([loggedOutElsewhere(), expired()]);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createWarehouse, loginViaUi, pathOf, preferEnglish, registerUser, waitForPath } from '../support/actions';
 import { describeInBrowser, launchBrowser, newSession, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { repoRoot, type Stack, serveRemote, startTestStack } from '../support/stack';
 
 describeInBrowser('federation runtime', () => {
@@ -27,7 +28,7 @@ describeInBrowser('federation runtime', () => {
       await page.goto(`${stack.shell.url}/info`);
       expect((await manifestRequest).url()).toBe(`${stack.remotes['remote-info']!.url}/mf-manifest.json`);
       await page.getByRole('heading', { level: 2, name: 'Datenschutzerklärung' }).waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Info');
+      await eventually(async () => expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Info'));
       expect(session.errors).toEqual([]);
     });
   });
@@ -52,32 +53,34 @@ describeInBrowser('federation runtime', () => {
       await page.getByRole('heading', { level: 1, name: 'Über Lager' }).waitFor();
       // Every federation instance (shell and each loaded remote) lists the packages it uses;
       // one copy means every entry resolves to the very same module object.
-      const copies = await page.evaluate((names) => {
-        type Shared = { lib?: () => unknown; from: string; version: string };
-        type ShareScopes = Record<string, Record<string, Record<string, Record<string, Shared>>>>;
-        const share = (window as unknown as { __FEDERATION__: { __SHARE__: ShareScopes } }).__FEDERATION__.__SHARE__;
-        const result: Record<string, { modules: number; providers: string[] }> = {};
-        for (const name of names) {
-          const modules = new Set<unknown>();
-          const providers = new Set<string>();
-          for (const scopes of Object.values(share)) {
-            for (const packages of Object.values(scopes)) {
-              for (const [version, shared] of Object.entries(packages[name] ?? {})) {
-                if (!shared.lib) continue;
-                modules.add(shared.lib());
-                providers.add(`${version} from ${shared.from}`);
+      await eventually(async () => {
+        const copies = await page.evaluate((names) => {
+          type Shared = { lib?: () => unknown; from: string; version: string };
+          type ShareScopes = Record<string, Record<string, Record<string, Record<string, Shared>>>>;
+          const share = (window as unknown as { __FEDERATION__: { __SHARE__: ShareScopes } }).__FEDERATION__.__SHARE__;
+          const result: Record<string, { modules: number; providers: string[] }> = {};
+          for (const name of names) {
+            const modules = new Set<unknown>();
+            const providers = new Set<string>();
+            for (const scopes of Object.values(share)) {
+              for (const packages of Object.values(scopes)) {
+                for (const [version, shared] of Object.entries(packages[name] ?? {})) {
+                  if (!shared.lib) continue;
+                  modules.add(shared.lib());
+                  providers.add(`${version} from ${shared.from}`);
+                }
               }
             }
+            result[name] = { modules: modules.size, providers: [...providers] };
           }
-          result[name] = { modules: modules.size, providers: [...providers] };
+          return result;
+        }, SINGLETONS);
+        for (const name of SINGLETONS) {
+          expect([name, copies[name]!.modules]).toEqual([name, 1]);
+          // The shell provides the singletons; remotes reuse them.
+          expect([name, copies[name]!.providers]).toEqual([name, [expect.stringMatching(/from shell$/)]]);
         }
-        return result;
-      }, SINGLETONS);
-      for (const name of SINGLETONS) {
-        expect([name, copies[name]!.modules]).toEqual([name, 1]);
-        // The shell provides the singletons; remotes reuse them.
-        expect([name, copies[name]!.providers]).toEqual([name, [expect.stringMatching(/from shell$/)]]);
-      }
+      });
     });
   });
 
@@ -126,7 +129,7 @@ describeInBrowser('federation runtime', () => {
         // Another section still loads.
         await page.goto(`${stack.shell.url}/login`);
         await page.getByRole('banner').waitFor();
-        expect(await page.getByText('Bereich nicht verfügbar').count()).toBe(0);
+        await eventually(async () => expect(await page.getByText('Bereich nicht verfügbar').count()).toBe(0));
         // Back to the dead one, bring it up again and retry in place (no reload).
         await page.goto(`${stack.shell.url}/info`);
         await page.getByRole('button', { name: 'Erneut versuchen' }).waitFor();
@@ -193,7 +196,7 @@ describeInBrowser('federation runtime', () => {
         await main.getByRole('link', { name: 'Show my warehouses' }).click();
         await main.getByRole('checkbox', { name: 'Depot Nine' }).waitFor();
         expect(navigations.map((u) => new URL(u).pathname)).toEqual(['/admin/warehouse/my']);
-        expect(await main.getByText('Section unavailable').count()).toBe(0);
+        await eventually(async () => expect(await main.getByText('Section unavailable').count()).toBe(0));
       } finally {
         if (down) await warehouseAdmin.restart().catch(() => {});
       }

@@ -12,6 +12,7 @@ import {
   waitForPath,
 } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { useStackAndBrowser } from '../support/pages';
 import { linkFromMail, readOutbox, type Stack } from '../support/stack';
 
@@ -48,11 +49,11 @@ describeInBrowser('journeys: account', () => {
       const terms = page.getByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen' });
       await terms.waitFor();
       const accept = terms.getByRole('button', { name: 'Akzeptieren' });
-      expect(await accept.isDisabled()).toBe(true);
+      await eventually(async () => expect(await accept.isDisabled()).toBe(true));
       const region = terms.getByRole('region', { name: 'Zusammenfassung der AGB' });
       await region.hover();
       await page.mouse.wheel(0, 5000);
-      await expectEnabled(accept);
+      await eventually(async () => expect(await accept.isDisabled()).toBe(false));
       await accept.click();
       await main.getByText(/Registrierung erfolgreich/).waitFor();
       await waitForPath(page, '/login');
@@ -66,7 +67,7 @@ describeInBrowser('journeys: account', () => {
       await main.getByRole('heading', { level: 1, name: 'Mein Konto' }).waitFor();
       await main.getByRole('heading', { name: 'E-Mail-Adresse bestätigen' }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
-      expect(await navLabels(nav)).toEqual(['Benutzer', 'Info', 'Abmelden']);
+      await eventually(async () => expect(await navLabels(nav)).toEqual(['Benutzer', 'Info', 'Abmelden']));
 
       // Confined: protected routes lead back to /user; info pages stay reachable.
       for (const path of ['/dashboard', '/warehouse', '/admin', '/admin/warehouse/new', '/admin/user/roles']) {
@@ -87,7 +88,9 @@ describeInBrowser('journeys: account', () => {
       await waitForPath(page, '/dashboard');
       await main.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
       await main.getByText('Willkommen, Rita Register!').waitFor();
-      expect(await navLabels(nav)).toEqual(['Benutzer', 'Lager', 'Admin', 'Info', 'Abmelden']);
+      await eventually(async () =>
+        expect(await navLabels(nav)).toEqual(['Benutzer', 'Lager', 'Admin', 'Info', 'Abmelden']),
+      );
       expect(session.errors).toEqual([]);
     });
   });
@@ -103,7 +106,7 @@ describeInBrowser('journeys: account', () => {
       await page.getByRole('contentinfo').getByRole('link', { name: 'Forgot password?' }).click();
       await waitForPath(page, '/forgotpassword');
       // No forgot-password link in the footer on this page.
-      expect(await page.getByRole('contentinfo').getByRole('link').count()).toBe(0);
+      await eventually(async () => expect(await page.getByRole('contentinfo').getByRole('link').count()).toBe(0));
       await main.getByLabel('E-mail').fill(user.email);
       await main.getByRole('button', { name: 'Send reset link' }).click();
       await main.getByRole('status').filter({ hasText: 'we have sent you a link' }).waitFor();
@@ -216,17 +219,17 @@ describeInBrowser('journeys: account', () => {
       const main = page.getByRole('main');
       await page.goto(`${stack.shell.url}/login`);
       await main.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-      expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
+      await eventually(async () => expect(await page.evaluate(() => document.documentElement.lang)).toBe('de'));
+      await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull());
 
       // Switch in the footer: stored, and the page reloads in English.
       const select = page.getByRole('contentinfo').getByLabel('Sprache');
       await Promise.all([page.waitForEvent('load'), select.selectOption('en')]);
       await main.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+      await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en'));
       await page.reload();
       await main.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await eventually(async () => expect(await page.evaluate(() => document.documentElement.lang)).toBe('en'));
       await expectEnglish(page);
 
       await loginViaUi(page, stack, user, { language: 'en' });
@@ -358,18 +361,24 @@ describeInBrowser('journeys: account', () => {
       await main.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
       const menuButton = page.getByRole('button', { name: 'Menü' });
       const menu = page.locator('#main-menu');
-      expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
-      expect(await menu.isVisible()).toBe(false);
+      await eventually(async () => expect(await menuButton.getAttribute('aria-expanded')).toBe('false'));
+      await eventually(async () => expect(await menu.isVisible()).toBe(false));
       await menuButton.click();
-      expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+      await eventually(async () => expect(await menuButton.getAttribute('aria-expanded')).toBe('true'));
       await menu.getByRole('link', { name: 'Info' }).waitFor();
-      expect((await menu.getByRole('listitem').allTextContents()).map((t) => t.trim())).toEqual(['Anmelden', 'Info']);
+      await eventually(async () =>
+        expect((await menu.getByRole('listitem').allTextContents()).map((t) => t.trim())).toEqual(['Anmelden', 'Info']),
+      );
       // From the keyboard: Tab into the menu, Escape closes it and focus returns to its button.
       await page.keyboard.press('Tab');
-      expect(await menu.evaluate((nav) => nav.contains(document.activeElement))).toBe(true);
+      await eventually(async () =>
+        expect(await menu.evaluate((nav) => nav.contains(document.activeElement))).toBe(true),
+      );
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
-      expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
+      await eventually(async () =>
+        expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true),
+      );
       // A link in the menu navigates and closes the menu.
       await menuButton.click();
       await menu.getByRole('link', { name: 'Info' }).click();
@@ -381,7 +390,9 @@ describeInBrowser('journeys: account', () => {
       await page.goto(`${stack.shell.url}/info/agb`);
       await main.getByRole('heading', { level: 1, name: 'AGB', exact: true }).waitFor();
       // No horizontal scrolling at this width.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await eventually(async () =>
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390),
+      );
       // Widening the window brings the full title back.
       await page.setViewportSize({ width: 1280, height: 900 });
       await main.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen' }).waitFor();
@@ -399,22 +410,16 @@ async function expectEnglish(page: import('playwright-core').Page) {
   await page.waitForFunction(() => !document.querySelector('main [role="status"].loading'), undefined, {
     timeout: 10_000,
   });
-  // biome-ignore lint/performance/useDomNodeTextContent: only rendered text counts (not hidden nodes).
-  const text = await page.evaluate(() => document.body.innerText);
-  // The language select names each language in its own language.
-  const found = text.replace('Deutsch', '').match(GERMAN);
-  expect([new URL(page.url()).pathname, found?.[0] ?? null]).toEqual([new URL(page.url()).pathname, null]);
+  await eventually(async () => {
+    // biome-ignore lint/performance/useDomNodeTextContent: only rendered text counts (not hidden nodes).
+    const text = await page.evaluate(() => document.body.innerText);
+    // The language select names each language in its own language.
+    const found = text.replace('Deutsch', '').match(GERMAN);
+    expect([new URL(page.url()).pathname, found?.[0] ?? null]).toEqual([new URL(page.url()).pathname, null]);
+  });
 }
 
 async function navLabels(nav: import('playwright-core').Locator): Promise<string[]> {
   await nav.getByRole('listitem').first().waitFor();
   return (await nav.getByRole('listitem').allTextContents()).map((s) => s.trim());
-}
-
-async function expectEnabled(locator: import('playwright-core').Locator, timeout = 5000) {
-  const deadline = Date.now() + timeout;
-  while (await locator.isDisabled()) {
-    if (Date.now() > deadline) throw new Error('still disabled');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

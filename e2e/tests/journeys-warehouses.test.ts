@@ -11,6 +11,7 @@ import {
   waitForPath,
 } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { useStackAndBrowser } from '../support/pages';
 import { linkFromMail, type Stack } from '../support/stack';
 
@@ -50,12 +51,14 @@ describeInBrowser('journeys: warehouses and people', () => {
       // Success: a message, then /warehouse (reloaded) shows it as the current warehouse.
       await waitForPath(page, '/warehouse');
       await main.getByRole('heading', { level: 1, name: 'Warehouse: North Depot' }).waitFor();
-      expect(await facts(main)).toEqual([
-        'Name: North Depot',
-        'Industry: Retail',
-        'Usage: Business',
-        'Your role: Owner',
-      ]);
+      await eventually(async () =>
+        expect(await facts(main)).toEqual([
+          'Name: North Depot',
+          'Industry: Retail',
+          'Usage: Business',
+          'Your role: Owner',
+        ]),
+      );
 
       // A second one becomes current in turn.
       await page.goto(`${stack.shell.url}/admin/warehouse/new`);
@@ -68,14 +71,14 @@ describeInBrowser('journeys: warehouses and people', () => {
       await fillWarehouseForm(page, 'North Depot', 'Retail', 'Business');
       await main.getByRole('button', { name: 'Create warehouse' }).click();
       await main.getByRole('alert').filter({ hasText: 'A warehouse with this name already exists.' }).waitFor();
-      expect(await main.getByLabel('Name').inputValue()).toBe('North Depot');
+      await eventually(async () => expect(await main.getByLabel('Name').inputValue()).toBe('North Depot'));
 
       // Edit the second one's name from "my warehouses".
       await page.goto(`${stack.shell.url}/admin/warehouse/my`);
       await main.getByRole('link', { name: 'Edit South Depot' }).click();
       await waitForPath(page, /^\/admin\/warehouse\/edit\/\d+$/);
       const name = main.getByLabel('Name');
-      await expectValue(name, 'South Depot');
+      await eventually(async () => expect(await name.inputValue()).toBe('South Depot'));
       await main
         .getByLabel('Industry')
         .locator('option:checked', { hasText: 'Logistics' })
@@ -86,11 +89,11 @@ describeInBrowser('journeys: warehouses and people', () => {
       await main.getByRole('status').filter({ hasText: 'The warehouse was updated.' }).waitFor();
       await waitForPath(page, '/admin/warehouse/my');
       await main.getByRole('checkbox', { name: 'East Depot' }).waitFor();
-      expect(await main.getByRole('checkbox').count()).toBe(2);
+      await eventually(async () => expect(await main.getByRole('checkbox').count()).toBe(2));
 
       // Renaming it to the other warehouse's name: the duplicate-name error of the edit form.
       await main.getByRole('link', { name: 'Edit East Depot' }).click();
-      await expectValue(main.getByLabel('Name'), 'East Depot');
+      await eventually(async () => expect(await main.getByLabel('Name').inputValue()).toBe('East Depot'));
       await main.getByLabel('Name').fill('North Depot');
       await main.getByRole('button', { name: 'Save' }).click();
       await main.getByRole('alert').filter({ hasText: 'You already have a warehouse with this name.' }).waitFor();
@@ -101,7 +104,9 @@ describeInBrowser('journeys: warehouses and people', () => {
       await logo.click();
       const switcher = page.getByRole('region', { name: 'Switch warehouse' });
       await switcher.getByRole('button', { name: /North Depot/ }).waitFor();
-      expect(await switcher.locator('[aria-current="true"]').textContent()).toBe('East DepotCurrent');
+      await eventually(async () =>
+        expect(await switcher.locator('[aria-current="true"]').textContent()).toBe('East DepotCurrent'),
+      );
       // The switch reloads the page; afterwards North Depot is the current warehouse everywhere.
       await Promise.all([page.waitForEvent('load'), switcher.getByRole('button', { name: /North Depot/ }).click()]);
       await waitForPath(page, '/dashboard');
@@ -138,7 +143,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       const save = om.getByRole('button', { name: 'Save role' });
       await om.getByLabel('Role name').fill('Picker');
       await om.getByLabel('Description').fill('Invites and removes people');
-      expect(await save.isDisabled()).toBe(true); // no permission ticked yet
+      await eventually(async () => expect(await save.isDisabled()).toBe(true)); // no permission ticked yet
       await om.getByRole('checkbox', { name: 'Invite users' }).check();
       await om.getByRole('checkbox', { name: 'Remove users' }).check();
       await save.click();
@@ -174,7 +179,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       await gm.getByRole('link', { name: 'Öffnen Benutzerverwaltung' }).click();
       await waitForPath(g, '/admin/user');
       await gm.getByRole('heading', { level: 2, name: 'Benutzer einladen' }).waitFor();
-      expect(await cardTitles(gm)).toEqual(['Benutzer einladen', 'Benutzer entfernen']);
+      await eventually(async () => expect(await cardTitles(gm)).toEqual(['Benutzer einladen', 'Benutzer entfernen']));
       await g.goto(`${stack.shell.url}/admin/user/roles`);
       await gm.getByText('Sie haben keine Berechtigung für diese Seite.').waitFor();
 
@@ -190,11 +195,11 @@ describeInBrowser('journeys: warehouses and people', () => {
       // After a reload the guest's rights are those of the new role.
       await g.goto(`${stack.shell.url}/admin/user`);
       await gm.getByRole('heading', { level: 2, name: 'Benutzerrollen' }).waitFor();
-      expect(await cardTitles(gm)).toEqual(['Benutzerrollen']);
+      await eventually(async () => expect(await cardTitles(gm)).toEqual(['Benutzerrollen']));
       await gm.getByRole('link', { name: 'Benutzerrollen' }).click();
       await gm.getByRole('link', { name: 'Neue Rolle' }).waitFor();
       await gm.getByRole('link', { name: 'Bearbeiten: Picker' }).waitFor();
-      expect(await gm.getByRole('link', { name: 'Rolle zuweisen' }).count()).toBe(0);
+      await eventually(async () => expect(await gm.getByRole('link', { name: 'Rolle zuweisen' }).count()).toBe(0));
       await g.goto(`${stack.shell.url}/admin/user/invite`);
       await gm.getByText('Sie haben keine Berechtigung für diese Seite.').waitFor();
       expect([...ownerSession.errors, ...guestSession.errors]).toEqual([]);
@@ -270,15 +275,15 @@ describeInBrowser('journeys: warehouses and people', () => {
       const remove = om.getByRole('button', { name: 'Remove selected' });
       await om.getByRole('checkbox', { name: `Rudi Removed (${rudi.email})` }).waitFor();
       // Neither the owner nor anyone with the owner role is listed.
-      expect(await om.getByRole('checkbox').count()).toBe(2);
-      expect(await remove.isDisabled()).toBe(true);
+      await eventually(async () => expect(await om.getByRole('checkbox').count()).toBe(2));
+      await eventually(async () => expect(await remove.isDisabled()).toBe(true));
       await om.getByRole('checkbox', { name: `Rudi Removed (${rudi.email})` }).check();
       await remove.click();
       const dialog = o.getByRole('dialog', { name: 'Remove Users' });
       await dialog.getByText('Do you really want to remove 1 user from this warehouse?').waitFor();
       await dialog.getByRole('button', { name: 'Remove' }).click();
       await om.getByRole('status').filter({ hasText: 'Users removed successfully.' }).waitFor();
-      await expectCount(om.getByRole('checkbox'), 1);
+      await eventually(async () => expect(await om.getByRole('checkbox').count()).toBe(1));
       await om.getByRole('checkbox', { name: `Lena Leaver (${lena.email})` }).waitFor();
       // Rudi is no longer a member (his own view, over HTTP).
       const rudiWarehouses = await rudi.api.get<{ warehouses: unknown[] }>('/api/mywarehouses');
@@ -307,7 +312,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       // The owner's member list no longer has either of them.
       await o.goto(`${stack.shell.url}/warehouse`);
       await om.getByRole('cell', { name: 'Oskar Owner' }).waitFor();
-      expect(await om.getByRole('row').count()).toBe(2); // header + the owner
+      await eventually(async () => expect(await om.getByRole('row').count()).toBe(2)); // header + the owner
       expect([...ownerSession.errors, ...lenaSession.errors]).toEqual([]);
     });
   });
@@ -344,20 +349,4 @@ async function facts(scope: Locator): Promise<string[]> {
 
 async function cardTitles(main: Locator): Promise<string[]> {
   return (await main.getByRole('heading', { level: 2 }).allTextContents()).map((s) => s.trim());
-}
-
-async function expectValue(locator: Locator, value: string, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  while ((await locator.inputValue()) !== value) {
-    if (Date.now() > deadline) throw new Error(`expected value ${value}, got ${await locator.inputValue()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function expectCount(locator: Locator, count: number, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  while ((await locator.count()) !== count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} elements, got ${await locator.count()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

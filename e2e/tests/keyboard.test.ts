@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, createRole, registerUser, type TestUser, uniqueEmail, waitForPath } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { settle, useStackAndBrowser } from '../support/pages';
 import { linkFromMail, type Stack } from '../support/stack';
 
@@ -189,8 +190,11 @@ describeInBrowser('keyboard only: register → verify → warehouse → invite �
       await typeHere(page, invitee);
       await tabTo(page, /^Rolle$/);
       await page.keyboard.press('ArrowDown');
-      const used = await main.getByLabel('Rolle').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text);
-      expect(['Lagerist', 'Aushilfe']).toContain(used);
+      let used: string | undefined;
+      await eventually(async () => {
+        used = await main.getByLabel('Rolle').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text);
+        expect(['Lagerist', 'Aushilfe']).toContain(used);
+      });
       await tabTo(page, /^Einladung senden$/);
       await page.keyboard.press('Enter');
       await main.getByText('Die Einladung wurde gesendet.').waitFor();
@@ -208,11 +212,13 @@ describeInBrowser('keyboard only: register → verify → warehouse → invite �
       await page.getByRole('dialog').waitFor();
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      expect((await focused(page))?.name).toBe('Ausgewählte löschen');
+      await eventually(async () => expect((await focused(page))?.name).toBe('Ausgewählte löschen'));
       await page.keyboard.press('Enter');
       await page.getByRole('dialog').waitFor();
       await tabTo(page, /^Löschen$/);
-      expect(await page.evaluate(() => document.activeElement?.className)).toContain('danger');
+      await eventually(async () =>
+        expect(await page.evaluate(() => document.activeElement?.className)).toContain('danger'),
+      );
       await page.keyboard.press('Enter');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await main.getByRole('checkbox', { name: other }).waitFor({ state: 'detached' });

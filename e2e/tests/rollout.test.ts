@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, launchBrowser, type Session, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { repoRoot, type Stack, startTestStack } from '../support/stack';
 
 /**
@@ -82,7 +83,7 @@ describeInBrowser('staged rollout of one section', () => {
     else await page.goto(`${stack.shell.url}/info`);
     await page.getByRole('heading', { level: 2, name: 'Datenschutzerklärung' }).waitFor();
     page.off('request', onRequest);
-    expect(await page.getByText('Bereich nicht verfügbar').count()).toBe(0);
+    await eventually(async () => expect(await page.getByText('Bereich nicht verfügbar').count()).toBe(0));
     const sections = await page.evaluate(() => document.documentElement.dataset.lagerSections ?? '');
     const [, version = '', channel = ''] = sections.match(/remote-info@([^;,]+);(\w+)/) ?? [];
     return { version, channel, requested };

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { createWarehouse, pathOf, preferEnglish, registerUser, type TestUser, waitForPath } from '../support/actions';
 import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { repoRoot, type Stack, startTestStack } from '../support/stack';
 
 /**
@@ -94,7 +95,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     await withArtifacts('sections unknown before deploy', [s], async () => {
       await s.page.goto(`${stack.shell.url}/fixture`);
       await waitForPath(s.page, '/dashboard');
-      expect(await headerLink(s.page).count()).toBe(0);
+      await eventually(async () => expect(await headerLink(s.page).count()).toBe(0));
     });
   });
 
@@ -119,8 +120,11 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
       await headerLink(s.page).click();
       await waitForPath(s.page, '/fixture');
       await s.page.getByRole('heading', { level: 1, name: LABEL }).waitFor();
-      const sections = await s.page.evaluate(() => document.documentElement.dataset.lagerSections ?? '');
-      expect(sections).toContain('remote-fixture@1.0.0;stable');
+      await eventually(async () =>
+        expect(await s.page.evaluate(() => document.documentElement.dataset.lagerSections ?? '')).toContain(
+          'remote-fixture@1.0.0;stable',
+        ),
+      );
       expect(s.errors).toEqual([]);
     });
   }, 120_000);
@@ -129,8 +133,8 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     const s = await session(member);
     await withArtifacts('sections user without permission', [s], async () => {
       await dashboard(s.page);
-      expect(await headerLink(s.page).count()).toBe(0);
-      expect(await card(s.page).count()).toBe(0);
+      await eventually(async () => expect(await headerLink(s.page).count()).toBe(0));
+      await eventually(async () => expect(await card(s.page).count()).toBe(0));
       await s.page.goto(`${stack.shell.url}/fixture`);
       await waitForPath(s.page, '/dashboard');
     });
@@ -142,7 +146,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
       await s.page.goto(`${stack.shell.url}/fixture`);
       await waitForPath(s.page, '/login');
       await s.page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await headerLink(s.page).count()).toBe(0);
+      await eventually(async () => expect(await headerLink(s.page).count()).toBe(0));
       expect(pathOf(s.page)).toBe('/login?next=%2Ffixture');
     });
   });
@@ -156,8 +160,8 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     const s = await session(owner);
     await withArtifacts('sections after rollback', [s], async () => {
       await dashboard(s.page);
-      expect(await headerLink(s.page).count()).toBe(0);
-      expect(await card(s.page).count()).toBe(0);
+      await eventually(async () => expect(await headerLink(s.page).count()).toBe(0));
+      await eventually(async () => expect(await card(s.page).count()).toBe(0));
       await s.page.goto(`${stack.shell.url}/fixture`);
       await waitForPath(s.page, '/dashboard');
       expect(s.errors).toEqual([]);
@@ -172,7 +176,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     await withArtifacts('stock before deploy', [before], async () => {
       await before.page.goto(`${stack.shell.url}/stock`);
       await waitForPath(before.page, '/dashboard');
-      expect(await stockLink(before.page).count()).toBe(0);
+      await eventually(async () => expect(await stockLink(before.page).count()).toBe(0));
     });
 
     await cli('deploy.mjs', 'remote-stock', '--version', '1.0.0', '--dir', STOCK_DIR);
@@ -188,15 +192,15 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     const other = await session(member);
     await withArtifacts('stock without view_stock', [other], async () => {
       await dashboard(other.page);
-      expect(await stockLink(other.page).count()).toBe(0);
-      expect(await stockCard(other.page).count()).toBe(0);
+      await eventually(async () => expect(await stockLink(other.page).count()).toBe(0));
+      await eventually(async () => expect(await stockCard(other.page).count()).toBe(0));
     });
 
     await cli('rollout.mjs', 'rollback', 'remote-stock');
     const after = await session(owner);
     await withArtifacts('stock after rollback', [after], async () => {
       await dashboard(after.page);
-      expect(await stockLink(after.page).count()).toBe(0);
+      await eventually(async () => expect(await stockLink(after.page).count()).toBe(0));
       await after.page.goto(`${stack.shell.url}/stock`);
       await waitForPath(after.page, '/dashboard');
     });

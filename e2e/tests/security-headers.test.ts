@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { createWarehouse, loginViaUi, registerUser } from '../support/actions';
 import { describeInBrowser, launchBrowser, newSession, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { type Stack, startTestStack } from '../support/stack';
 
 const PUBLIC_SCREENS = [
@@ -88,10 +89,11 @@ describeInBrowser('security headers', () => {
         script.textContent = 'window.__injected = true';
         document.head.append(script);
       });
-      for (let i = 0; i < 20 && violations.length === 0; i += 1) await page.waitForTimeout(100);
-      expect(violations).toHaveLength(1);
+      await eventually(() => expect(violations).toHaveLength(1), { timeout: 2_000 });
       expect(violations[0]).toMatch(/^script-src/);
-      expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+      await eventually(async () =>
+        expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined(),
+      );
     });
   });
 

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { addMember, createRole, createWarehouse, registerUser, type TestUser, waitForPath } from '../support/actions';
 import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { type Stack, startTestStack } from '../support/stack';
 import { stockCall } from '../support/stock-api';
 
@@ -106,7 +107,7 @@ describeInBrowser('stock (remote-stock)', () => {
       await main(page).getByLabel('Meldebestand').fill('5');
       await main(page).getByRole('button', { name: 'Speichern' }).click();
       await heading(page, 'Schrauben M6');
-      await expect(stockShown(page).textContent()).resolves.toBe('0 Stk.');
+      await eventually(async () => expect(await stockShown(page).textContent()).toBe('0 Stk.'));
 
       const book = async (action: string, quantity: string, reason: string | null, after: string) => {
         await main(page).getByRole('button', { name: action, exact: true }).click();
@@ -128,17 +129,24 @@ describeInBrowser('stock (remote-stock)', () => {
       // The article's journal: newest first, all three with their signed change.
       const journal = main(page).getByRole('table', { name: 'Bewegungen dieses Artikels' });
       await journal.getByText('Korrektur').waitFor();
-      const changes = await journal.locator('tbody tr td:nth-child(3)').allTextContents();
-      expect(changes).toEqual(['-1 Stk.', '-3 Stk.', '+12 Stk.']);
-      // Nothing wider than the phone.
-      const wider = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.stock-scroll'))
-          .map((el) => `${el.tagName}.${el.className}`),
+      await eventually(async () =>
+        expect(await journal.locator('tbody tr td:nth-child(3)').allTextContents()).toEqual([
+          '-1 Stk.',
+          '-3 Stk.',
+          '+12 Stk.',
+        ]),
       );
-      expect(wider).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      // Nothing wider than the phone.
+      await eventually(async () => {
+        const wider = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.stock-scroll'))
+            .map((el) => `${el.tagName}.${el.className}`),
+        );
+        expect(wider).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      });
       expect(s.errors).toEqual([]);
     });
   }, 90_000);
@@ -165,10 +173,14 @@ describeInBrowser('stock (remote-stock)', () => {
       await form.getByText('Gebucht. Neuer Bestand: 6 Stk.').waitFor();
 
       for (const name of ['Korrektur', 'Umlagern', 'Archivieren', 'Löschen', 'Stornieren']) {
-        expect(await main(page).getByRole('button', { name, exact: true }).count()).toBe(0);
+        await eventually(async () =>
+          expect(await main(page).getByRole('button', { name, exact: true }).count()).toBe(0),
+        );
       }
-      expect(await main(page).getByRole('link', { name: 'Bearbeiten' }).count()).toBe(0);
-      expect(await main(page).getByRole('link', { name: 'Neuer Artikel' }).count()).toBe(0);
+      await eventually(async () => expect(await main(page).getByRole('link', { name: 'Bearbeiten' }).count()).toBe(0));
+      await eventually(async () =>
+        expect(await main(page).getByRole('link', { name: 'Neuer Artikel' }).count()).toBe(0),
+      );
       // The pages behind those actions are guarded by their permission (section.json).
       await page.goto(`${stack.shell.url}/stock/articles/${article.id}/edit`);
       await waitForPath(page, '/dashboard');
@@ -203,11 +215,13 @@ describeInBrowser('stock (remote-stock)', () => {
       }
       await main(page).getByRole('button', { name: '3 Zählungen prüfen' }).click();
       const review = main(page).getByRole('table', { name: 'Differenzen prüfen' });
-      expect(await review.locator('tbody tr td:last-child').allTextContents()).toEqual([
-        '-3 Stk.',
-        '+1 Stk.',
-        '0 Stk.',
-      ]);
+      await eventually(async () =>
+        expect(await review.locator('tbody tr td:last-child').allTextContents()).toEqual([
+          '-3 Stk.',
+          '+1 Stk.',
+          '0 Stk.',
+        ]),
+      );
       await main(page).getByRole('button', { name: 'Alle 3 Zählungen buchen' }).click();
       await main(page).getByText('2 Korrekturen gebucht, 1 ohne Differenz.').waitFor();
     });
@@ -235,9 +249,12 @@ describeInBrowser('stock (remote-stock)', () => {
       await main(page).getByRole('button', { name: 'Datei prüfen' }).click();
       const errors = main(page).getByRole('table', { name: 'Fehler je Zeile' });
       await errors.waitFor();
-      const lines = await errors.locator('tbody tr td:first-child').allTextContents();
-      expect(lines).toEqual(['3', '4']);
-      expect(await main(page).getByRole('button', { name: 'Jetzt importieren' }).count()).toBe(0);
+      await eventually(async () =>
+        expect(await errors.locator('tbody tr td:first-child').allTextContents()).toEqual(['3', '4']),
+      );
+      await eventually(async () =>
+        expect(await main(page).getByRole('button', { name: 'Jetzt importieren' }).count()).toBe(0),
+      );
 
       await choose(good);
       await main(page).getByRole('button', { name: 'Datei prüfen' }).click();
@@ -273,9 +290,11 @@ describeInBrowser('stock (remote-stock)', () => {
       await main(page).getByLabel('Art').selectOption({ label: 'Warenausgang' });
       const journal = main(page).getByRole('table', { name: 'Bewegungen' });
       await journal.getByText(`LS-${run}`).waitFor();
-      const kinds = await journal.locator('tbody tr td:nth-child(3)').allTextContents();
-      expect(kinds.length).toBeGreaterThan(0);
-      for (const kind of kinds) expect(kind).toMatch(/^Warenausgang/);
+      await eventually(async () => {
+        const kinds = await journal.locator('tbody tr td:nth-child(3)').allTextContents();
+        expect(kinds.length).toBeGreaterThan(0);
+        for (const kind of kinds) expect(kind).toMatch(/^Warenausgang/);
+      });
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
