@@ -3,11 +3,14 @@ import { Link, useLocation } from 'react-router-dom';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { useReturnPath, withNext } from '../../../lib/return-path';
 import { LOGIN_ERRORS, useLoginMutation } from '../api/auth-api';
+import { RetryCountdown } from './RetryCountdown';
+import { useRetryCountdown } from './use-retry-countdown';
 
 export function LoginForm() {
   const { t } = useAccountTranslation();
   const [login] = useLoginMutation();
   const next = useReturnPath();
+  const retry = useRetryCountdown();
   // Arrived from a successful registration (RegisterForm's redirect): the message stays readable here.
   const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;
   const form = useFormSubmit({
@@ -15,7 +18,8 @@ export function LoginForm() {
     initial: { email: '', password: '' },
     draftKey: 'account-login',
     validate: (v) => (allFilled(v.email, v.password) ? undefined : 'common:errors.fillAllFields'),
-    send: (v) => login({ email: v.email.trim(), password: v.password }).unwrap(),
+    // A throttled try (429) counts down to the next allowed one; the submit waits for it.
+    send: (v) => retry.watch(login({ email: v.email.trim(), password: v.password }).unwrap()),
     errors: LOGIN_ERRORS,
     success: 'messages.loginSuccess',
     // Spec §4: a full reload starts the app with the new session (the guard then follows `next`).
@@ -32,7 +36,13 @@ export function LoginForm() {
         autoComplete="current-password"
         {...form.field('password')}
       />
-      <FormActions form={form} submitLabel={t('buttons.login')}>
+      <RetryCountdown left={retry.left} ready={retry.ready} />
+      {/* Once the wait is over, its message no longer holds. */}
+      <FormActions
+        form={retry.ready ? { ...form, feedback: null } : form}
+        submitLabel={t('buttons.login')}
+        disabled={retry.left > 0}
+      >
         <Link to={withNext(namedRoutes.forgotpassword(), next)}>{t('buttons.forgotPassword')}</Link>
       </FormActions>
     </form>
