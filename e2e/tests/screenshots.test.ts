@@ -11,7 +11,8 @@ import { createArticle } from '../support/stock-api';
 
 /**
  * Issue 16: screenshot baselines of the ten main screens at 375 and 1280 px, compared pixel by
- * pixel (pixelmatch) with a small tolerance, so a layout regression fails.
+ * pixel (pixelmatch) with a small tolerance, so a layout regression fails. Issue 23: the same
+ * screens in the dark theme (`<screen>-dark-<width>.png`), a test of their own.
  *
  * - Baselines live in e2e/screenshots/<screen>-<width>.png. `npm run test:screenshots:update`
  *   (UPDATE_SCREENSHOTS=1) rewrites all of them and the two README pictures in docs/screenshots/.
@@ -114,16 +115,28 @@ async function shootAtBothWidths(page: Page, screen: string, failures: string[])
   }
 }
 
+const SCREENS = [
+  ['dashboard', '/dashboard'],
+  ['warehouse', '/warehouse'],
+  ['account', '/user'],
+  ['my-warehouses', '/admin/warehouse/my'],
+  ['user-admin', '/admin/user'],
+  ['roles', '/admin/user/roles'],
+  ['invite', '/admin/user/invite'],
+  ['stock', '/stock'],
+] as const;
+
 describeInBrowser('screenshots of the ten main screens match their baselines', () => {
   let stack: Stack;
   let browser: Browser;
+  let anna: TestUser;
 
   useStackAndBrowser((s, b) => {
     [stack, browser] = [s, b];
   });
 
-  test('login, register, dashboard, warehouse, account, my warehouses, user admin, roles, invite, stock at 1280 and 375 px', async () => {
-    const anna = await person(stack, 'Anna Admin', 'anna@example.com');
+  beforeAll(async () => {
+    anna = await person(stack, 'Anna Admin', 'anna@example.com');
     await createWarehouse(anna, 'Außenlager');
     await createWarehouse(anna, 'Hauptlager');
     const picker = await createRole(anna, 'Lagerist', ['invite_user', 'view_stock', 'book_goods']);
@@ -132,40 +145,47 @@ describeInBrowser('screenshots of the ten main screens match their baselines', (
     await createArticle(stack, anna, { sku: 'SCH-M4', name: 'Schrauben M4', minStock: 50, quantity: 120 });
     await createArticle(stack, anna, { sku: 'DUE-8', name: 'Dübel 8 mm', minStock: 10, quantity: 3 });
     await createArticle(stack, anna, { sku: 'KAB-200', name: 'Kabelbinder 200 mm', minStock: 0, quantity: 40 });
+  });
 
+  /**
+   * Shoots the ten screens in one colour scheme. The dark theme follows prefers-color-scheme, so
+   * its pictures are the same screens with that media feature emulated, named `<screen>-dark-<width>`.
+   */
+  async function shootAll(theme: 'light' | 'dark') {
+    const suffix = theme === 'dark' ? '-dark' : '';
     const failures: string[] = [];
     const sessions: Session[] = [await newSession(browser), await newSession(browser)];
     await Promise.all(sessions.map((s) => s.context.tracing.stop()));
     const [loggedOut, loggedIn] = sessions as [Session, Session];
+    await Promise.all(sessions.map((s) => s.page.emulateMedia({ colorScheme: theme })));
     await loggedIn.context.addCookies(
       anna.api.cookieList().map(({ name, value }) => ({ name, value, url: stack.shell.url })),
     );
-    await withArtifacts('screenshots', sessions, async () => {
+    await withArtifacts(`screenshots ${theme}`, sessions, async () => {
       const out = loggedOut.page;
       await out.goto(`${stack.shell.url}/login`);
       await settle(out);
-      await shootAtBothWidths(out, 'login', failures);
+      await shootAtBothWidths(out, `login${suffix}`, failures);
       await visit(out, '/register');
-      await shootAtBothWidths(out, 'register', failures);
+      await shootAtBothWidths(out, `register${suffix}`, failures);
 
       const page = loggedIn.page;
       await page.goto(`${stack.shell.url}/dashboard`);
       await settle(page);
-      for (const [screen, route] of [
-        ['dashboard', '/dashboard'],
-        ['warehouse', '/warehouse'],
-        ['account', '/user'],
-        ['my-warehouses', '/admin/warehouse/my'],
-        ['user-admin', '/admin/user'],
-        ['roles', '/admin/user/roles'],
-        ['invite', '/admin/user/invite'],
-        ['stock', '/stock'],
-      ] as const) {
+      for (const [screen, route] of SCREENS) {
         await visit(page, route);
-        await shootAtBothWidths(page, screen, failures);
+        await shootAtBothWidths(page, `${screen}${suffix}`, failures);
       }
     });
-    if (UPDATE) console.log(`Screenshot baselines written to ${BASELINES}`);
-    expect(failures).toEqual([]);
+    if (UPDATE) console.log(`Screenshot baselines (${theme}) written to ${BASELINES}`);
+    return failures;
+  }
+
+  test('login, register, dashboard, warehouse, account, my warehouses, user admin, roles, invite, stock at 1280 and 375 px', async () => {
+    expect(await shootAll('light')).toEqual([]);
+  });
+
+  test('the same ten screens in the dark theme (prefers-color-scheme: dark) at 1280 and 375 px', async () => {
+    expect(await shootAll('dark')).toEqual([]);
   });
 });
