@@ -247,6 +247,21 @@ const preloadFetch = (href: string) => ({
   attrs: { rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' },
   head: true,
 });
+/** The shell is an installable app (README "Working offline"): its web app manifest and theme colours. */
+const INSTALL_TAGS = [
+  { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, head: true },
+  {
+    tag: 'meta',
+    attrs: { name: 'theme-color', media: '(prefers-color-scheme: light)', content: '#1d5fbf' },
+    head: true,
+  },
+  {
+    tag: 'meta',
+    attrs: { name: 'theme-color', media: '(prefers-color-scheme: dark)', content: '#0f141a' },
+    head: true,
+  },
+  { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/icon-192.png' }, head: true },
+];
 
 /**
  * A remote is built twice from the same sources (Rsbuild environments, one `dist/`):
@@ -315,7 +330,7 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
       title: 'Lager',
       template: path.join(rootDir, 'index.html'),
       // The shell's runtime configuration is fetched while its scripts download, not after.
-      tags: app === 'shell' ? RUNTIME_CONFIG_FILES.map(preloadFetch) : [],
+      tags: app === 'shell' ? [...RUNTIME_CONFIG_FILES.map(preloadFetch), ...INSTALL_TAGS] : [],
     },
     server: {
       host: '127.0.0.1',

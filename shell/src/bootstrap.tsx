@@ -12,6 +12,7 @@ import {
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readInlineRuntime } from './app/inline-runtime';
+import { registerServiceWorker, watchConnection } from './features/offline';
 import { fetchRemotesManifest } from './features/remotes/remotes-manifest';
 import { ReportMount, startTelemetry } from './features/telemetry';
 import de from './locales/de.json';
@@ -29,12 +30,14 @@ async function start() {
   initI18n();
   addTranslations('shell', { de, en });
   startTelemetry();
+  watchConnection();
   createRoot(document.getElementById('root')!).render(
     <AppProviders store={createAppStore()}>
       <App />
       <ReportMount />
     </AppProviders>,
   );
+  registerServiceWorker();
 }
 
 void start();

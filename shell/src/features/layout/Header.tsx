@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useLogout } from '../auth';
+import { OfflineBar } from '../offline';
 import { WarehouseSwitcher } from '../warehouse-switcher';
 import { NavItems } from './NavItems';
 
@@ -90,6 +91,7 @@ export function Header() {
           }}
         />
       )}
+      <OfflineBar />
     </header>
   );
 }

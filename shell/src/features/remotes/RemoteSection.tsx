@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOffline } from '../offline';
 import { dependsOnUser, registerSection, setRolloutUser } from './remotes-manifest';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { forgetLoadedExtensions } from './SectionExtension';
@@ -75,10 +76,12 @@ export function preloadSection(remote: string): void {
 
 function SectionUnavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
+  // Offline (a section never opened online is not cached): say what brings it back.
+  const { online } = useOffline();
   return (
     <div className="page">
       <Card title={t('section.unavailableTitle')}>
-        <p>{t('section.unavailableText')}</p>
+        <p>{online ? t('section.unavailableText') : t('shell:offline.needsConnection')}</p>
         <button type="button" onClick={onRetry}>
           {t('buttons.retry')}
         </button>
