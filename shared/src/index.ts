@@ -35,6 +35,7 @@ export {
 export { CSRF_COOKIE_PATH, fetchCsrfCookie, http, readCookie, XSRF_COOKIE, XSRF_HEADER } from './api/http';
 export * from './auth/auth';
 export { RequirePermission } from './auth/require-permission';
+export { announceSession, onSessionNews, type SessionNews } from './auth/session-broadcast';
 export { browser } from './browser';
 export * from './config/runtime-config';
 export * from './constants';

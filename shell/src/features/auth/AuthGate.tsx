@@ -12,6 +12,7 @@ import {
 } from '@lager/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionSync } from './use-session-sync';
 
 /**
  * Resolves the login state once at start (spec §4): the anti-forgery cookie first, then
@@ -45,6 +46,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   useGetUserPermissionsQuery(undefined, { skip: status !== 'verified' });
   // Drafts are per user: whoever signs in never sees what someone else left on this browser.
   const userId = data?.id;
+  useSessionSync(userId);
   useEffect(() => {
     if (userId !== undefined) keepOnlyDraftsOf(userId);
   }, [userId]);

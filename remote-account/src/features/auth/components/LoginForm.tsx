@@ -1,4 +1,13 @@
-import { Alert, allFilled, DELAYS, FormActions, namedRoutes, TextField, useFormSubmit } from '@lager/shared';
+import {
+  Alert,
+  allFilled,
+  announceSession,
+  DELAYS,
+  FormActions,
+  namedRoutes,
+  TextField,
+  useFormSubmit,
+} from '@lager/shared';
 import { Link, useLocation } from 'react-router-dom';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { useReturnPath, withNext } from '../../../lib/return-path';
@@ -19,7 +28,12 @@ export function LoginForm() {
     draftKey: 'account-login',
     validate: (v) => (allFilled(v.email, v.password) ? undefined : 'common:errors.fillAllFields'),
     // A throttled try (429) counts down to the next allowed one; the submit waits for it.
-    send: (v) => retry.watch(login({ email: v.email.trim(), password: v.password }).unwrap()),
+    send: async (v) => {
+      const result = await retry.watch(login({ email: v.email.trim(), password: v.password }).unwrap());
+      // The new session is every tab's: the others start anew with it (the shell's useSessionSync).
+      announceSession({ type: 'login', userId: result.user.id });
+      return result;
+    },
     errors: LOGIN_ERRORS,
     success: 'messages.loginSuccess',
     // Spec §4: a full reload starts the app with the new session (the guard then follows `next`).

@@ -1,4 +1,4 @@
-import { Card, clearAllDrafts, DELAYS, PasswordConfirmDialog, usePasswordForm } from '@lager/shared';
+import { announceSession, Card, clearAllDrafts, DELAYS, PasswordConfirmDialog, usePasswordForm } from '@lager/shared';
 import { useState } from 'react';
 import { ACCOUNT_TEXTS, useAccountTranslation } from '../../../lib/i18n';
 import { DELETE_ACCOUNT_ERRORS, useDeleteAccountMutation } from '../api/profile-api';
@@ -13,6 +13,8 @@ export function DeleteAccountCard() {
       const result = await deleteAccount({ password: v.password }).unwrap();
       // The account is gone, and with it whatever it had typed but not saved.
       clearAllDrafts();
+      // The session ended for every tab: the others show the login at once.
+      announceSession({ type: 'logout' });
       return result;
     },
     errors: DELETE_ACCOUNT_ERRORS,

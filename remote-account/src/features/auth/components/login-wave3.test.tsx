@@ -2,7 +2,7 @@ import { API, HttpResponse, rest } from '@lager/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { mountAccount, setupAccountTest } from '../../../testing/mount';
 
-/** Issue 23 §3: a throttled login counts down to the next allowed try. */
+/** Issue 23 §3: a throttled login counts down to the next allowed try; a login tells the other tabs. */
 const { server } = setupAccountTest(null);
 afterEach(() => jest.useRealTimers());
 
@@ -89,4 +89,16 @@ test('without Retry-After there is nothing to count: "wait a moment", the submit
   );
   expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+});
+
+test('a successful login tells the other tabs which user it is; a refused one tells nothing', async () => {
+  server.use(rest.post(`${API}/api/login`, () => HttpResponse.json({ message: 'No.' }, { status: 422 })));
+  const { user } = await tryLogin('en');
+  await screen.findByRole('alert');
+  expect(window.localStorage.getItem('lager:session')).toBeNull();
+
+  server.use(rest.post(`${API}/api/login`, () => HttpResponse.json({ user: { id: 42 } })));
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  await screen.findByText(/Login successful/);
+  expect(JSON.parse(window.localStorage.getItem('lager:session') ?? '{}')).toMatchObject({ type: 'login', userId: 42 });
 });
