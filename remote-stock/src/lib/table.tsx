@@ -23,6 +23,24 @@ export function TableHead({ columns }: { columns: Column[] }) {
   );
 }
 
+/**
+ * A header with a short form for phones ("Art.-Nr." for "Artikelnummer"), so that its column
+ * needs no more room there than its values. The full name is shown where there is room and is
+ * what a screen reader says everywhere; on a phone the short form is shown (the full name on
+ * hover). Where both are the same (English "SKU"), just the text.
+ */
+export function ShortLabel({ short, full }: { short: string; full: string }) {
+  if (short === full) return short;
+  return (
+    <>
+      <span className="stock-label-full">{full}</span>
+      <span className="stock-label-short" aria-hidden="true">
+        <abbr title={full}>{short}</abbr>
+      </span>
+    </>
+  );
+}
+
 /** One cell across the whole table: an error, the empty state, "load more". */
 export function WideRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import { type ListStockArticlesApiArg, useListStockArticlesQuery } from '../../a
 import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
-import { MoreRow, TableHead, useCursorPages, WideRow } from '../../lib/table';
+import { MoreRow, ShortLabel, TableHead, useCursorPages, WideRow } from '../../lib/table';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
 import { StockNav } from '../nav';
 
@@ -101,7 +101,7 @@ function ArticlePages({ filters }: { filters: Filters }) {
       <caption className="visually-hidden">{t('list.title')}</caption>
       <TableHead
         columns={[
-          { label: t('fields.sku') },
+          { label: <ShortLabel short={t('columns.sku')} full={t('fields.sku')} /> },
           { label: t('fields.name') },
           { label: t('fields.quantity'), number: true },
         ]}

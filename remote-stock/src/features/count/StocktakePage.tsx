@@ -134,7 +134,7 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
           <caption className="visually-hidden">{t('count.title')}</caption>
           <TableHead
             columns={[
-              { label: t('fields.name') },
+              { label: t('columns.article') },
               { label: t('fields.quantity'), number: true },
               { label: t('count.counted') },
             ]}
@@ -201,7 +201,7 @@ function Review({ lines, onBack, onBooked }: { lines: Counted[]; onBack: () => v
         <caption className="visually-hidden">{t('count.reviewTitle')}</caption>
         <TableHead
           columns={[
-            { label: t('fields.name') },
+            { label: t('columns.article') },
             { label: t('fields.quantity'), number: true },
             { label: t('count.counted'), number: true },
             { label: t('count.difference'), number: true },
