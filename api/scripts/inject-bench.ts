@@ -1,6 +1,6 @@
 /** Per-request cost of logged-in GET /api/mywarehouses without HTTP (app.inject), on in-memory PGlite. */
 import { buildApp } from '../src/app';
-import { seedDemo } from '../src/seed-demo-data';
+import { seedDemo } from '../src/demo-data';
 
 async function main() {
   const app = await buildApp({ docs: false });

@@ -29,10 +29,10 @@ import { apiRoutes } from '../../bench/lib/api-load.mjs';
 // @ts-expect-error plain ESM helper of the bench, no types
 import { createBenchWarehouse } from '../../bench/lib/session.mjs';
 import { buildApp } from '../src/app';
-import type { Database, Db } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
-import * as schema from '../src/db/schema';
-import { createOutboxTransport } from '../src/mail/transport';
+import type { Database, Db } from '../src/platform/db/client';
+import { runMigrations } from '../src/platform/db/migrate';
+import { createOutboxTransport } from '../src/platform/mail/transport';
+import * as schema from '../src/platform/tenancy/tables';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);

@@ -2,23 +2,23 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { AppContext, RateLimits } from './context';
-import { type Database, type DatabaseOptions, openDatabase } from './db/client';
-import { languageFrom } from './i18n';
-import { withRedaction } from './logging/redact';
-import { createMemoryTransport, type MailTransport } from './mail/transport';
-import { accessLogPlugin } from './plugins/access-log';
-import { authorizationPlugin } from './plugins/authorization';
-import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
-import { inputPlugin } from './plugins/input';
-import { rateLimitsPlugin } from './plugins/rate-limits';
-import { securityHeadersPlugin } from './plugins/security-headers';
-import { sessionPlugin } from './plugins/session';
-import { registerRoutes } from './routes';
-import { ErrorBody } from './schemas/common';
-import { createPasswordHasher, type HashOptions, OWASP_ARGON2ID } from './services/passwords';
-import { randomToken } from './services/tokens';
+import { registerModules } from './modules';
+import { accessLogPlugin } from './platform/access-log/plugin';
+import type { AppContext, RateLimits } from './platform/context';
+import { type Database, type DatabaseOptions, openDatabase } from './platform/db/client';
+import { authorizationPlugin } from './platform/http/authorization';
+import { docsPlugin } from './platform/http/docs';
+import { errorsPlugin } from './platform/http/errors';
+import { inputPlugin } from './platform/http/input';
+import { rateLimitsPlugin } from './platform/http/rate-limits';
+import { ErrorBody } from './platform/http/schemas';
+import { securityHeadersPlugin } from './platform/http/security-headers';
+import { sessionPlugin } from './platform/http/session';
+import { languageFrom } from './platform/i18n';
+import { withRedaction } from './platform/logging/redact';
+import { createMemoryTransport, type MailTransport } from './platform/mail/transport';
+import { createPasswordHasher, type HashOptions, OWASP_ARGON2ID } from './platform/security/passwords';
+import { randomToken } from './platform/security/tokens';
 
 export interface BuildAppOptions {
   /** An open database (shared between app instances in tests), or how to open one. */
@@ -123,7 +123,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // After authorization: 401/403 come before anything about the input.
   await app.register(inputPlugin);
   await app.register(accessLogPlugin, { schedule: options.scheduleJobs ?? false });
-  await app.register(registerRoutes);
+  await app.register(registerModules);
 
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   return app;

@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 import { type Static, Type } from '@sinclair/typebox';
 import envSchema from 'env-schema';
 import { API_PORT, devPorts, SHELL_PORT } from '../../scripts/federation-apps.cjs';
-import { ensurePrivateDir } from './fs/private-dir';
-import { API_ROOT } from './paths';
-import { randomToken } from './services/tokens';
+import { ensurePrivateDir } from './platform/fs/private-dir';
+import { API_ROOT } from './platform/paths';
+import { randomToken } from './platform/security/tokens';
 
 export { API_ROOT };
 

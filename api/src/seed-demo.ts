@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { configFromEnv, resolveAppKey } from './config';
-import { createOutboxTransport, createSmtpTransport } from './mail/transport';
-import { seedDemo } from './seed-demo-data';
+import { seedDemo } from './demo-data';
+import { createOutboxTransport, createSmtpTransport } from './platform/mail/transport';
 
 /** `npm run seed:demo -w api`: seeds the demo data into the configured database if it has no users. */
 async function main() {

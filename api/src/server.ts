@@ -1,7 +1,7 @@
 import { ConfigError, configFromEnv } from './config';
-import { DatabaseUnavailableError } from './db/client';
-import { DataDirLockedError } from './db/data-dir-lock';
-import { PRIVATE_DIR_MODE } from './fs/private-dir';
+import { DatabaseUnavailableError } from './platform/db/client';
+import { DataDirLockedError } from './platform/db/data-dir-lock';
+import { PRIVATE_DIR_MODE } from './platform/fs/private-dir';
 import { startServer } from './start';
 
 /** Start-up failures the operator can fix: one line each, no stack trace. */

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from './app';
 import { API_ROOT, resolveAppKey } from './config';
-import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/transport';
-import { type DemoLogins, seedDemo } from './seed-demo-data';
+import { type DemoLogins, seedDemo } from './demo-data';
+import { createOutboxTransport, createSmtpTransport, type MailTransport } from './platform/mail/transport';
 
 export interface StartOptions extends Omit<BuildAppOptions, 'database' | 'mail'> {
   /** 0 picks a free port. Default 8000. */

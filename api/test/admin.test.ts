@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import type { OutboxMail } from '../src/mail/transport';
+import type { Database } from '../src/platform/db/client';
+import type { OutboxMail } from '../src/platform/mail/transport';
 import { buildTestApp, Client, createUser, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
 
 let database: Database;

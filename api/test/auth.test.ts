@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
+import type { Database } from '../src/platform/db/client';
 import { buildTestApp, Client, createUser, openTestDatabase, PASSWORD, uniqueEmail } from './helpers';
 
 let database: Database;
@@ -199,7 +199,7 @@ describe('login and logout', () => {
     const user = await createUser(app);
     const client = new Client(app);
     await client.login(user.email);
-    const { sessions } = await import('../src/db/schema');
+    const { sessions } = await import('../src/platform/tenancy/tables');
     const { eq } = await import('drizzle-orm');
     await app.ctx.db
       .update(sessions)

@@ -5,8 +5,8 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import { roles, users, warehouses } from '../src/db/schema';
+import type { Database } from '../src/platform/db/client';
+import { roles, users, warehouses } from '../src/platform/tenancy/tables';
 import { buildTestApp, Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
 
 let database: Database;

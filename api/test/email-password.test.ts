@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import type { OutboxMail } from '../src/mail/transport';
-import { rateLimitCounters } from '../src/rate-limit/schema';
-import { verificationUrl } from '../src/services/tokens';
+import type { Database } from '../src/platform/db/client';
+import type { OutboxMail } from '../src/platform/mail/transport';
+import { rateLimitCounters } from '../src/platform/rate-limit/tables';
+import { verificationUrl } from '../src/platform/security/tokens';
 import { buildTestApp, Client, createUser, loggedIn, openTestDatabase, PASSWORD } from './helpers';
 
 let database: Database;

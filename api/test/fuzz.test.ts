@@ -13,8 +13,8 @@ import { ERROR_CODES } from '@lager/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import { memberships, roles } from '../src/db/schema';
+import type { Database } from '../src/platform/db/client';
+import { memberships, roles } from '../src/platform/tenancy/tables';
 import { buildTestApp, type Client, createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';
 
 const SEED = 18_2026;

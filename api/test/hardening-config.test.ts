@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, configFromEnv } from '../src/config';
-import type { Database } from '../src/db/client';
+import type { Database } from '../src/platform/db/client';
 import { buildTestApp, loggedIn, openTestDatabase, TEST_HASH } from './helpers';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'lager-config-'));

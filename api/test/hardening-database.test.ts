@@ -11,11 +11,12 @@ import { Writable } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { type Database, DatabaseUnavailableError, openDatabase } from '../src/db/client';
-import { DataDirLockedError } from '../src/db/data-dir-lock';
-import { accessLogs, sessions } from '../src/db/schema';
-import { redactError } from '../src/logging/redact';
-import { ANONYMOUS_ROWS_PER_IP_PER_MINUTE } from '../src/plugins/access-log';
+import { ANONYMOUS_ROWS_PER_IP_PER_MINUTE } from '../src/platform/access-log/plugin';
+import { accessLogs } from '../src/platform/access-log/tables';
+import { type Database, DatabaseUnavailableError, openDatabase } from '../src/platform/db/client';
+import { DataDirLockedError } from '../src/platform/db/data-dir-lock';
+import { redactError } from '../src/platform/logging/redact';
+import { sessions } from '../src/platform/tenancy/tables';
 import { buildTestApp, Client, loggedIn, openTestDatabase, TEST_HASH } from './helpers';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;

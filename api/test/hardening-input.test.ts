@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import { mapDatabaseError } from '../src/db/database-errors';
-import { users, warehouses } from '../src/db/schema';
-import { AppError } from '../src/errors';
+import type { Database } from '../src/platform/db/client';
+import { mapDatabaseError } from '../src/platform/db/database-errors';
+import { AppError } from '../src/platform/errors';
+import { users, warehouses } from '../src/platform/tenancy/tables';
 import { buildTestApp, Client, type createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';
 
 let database: Database;

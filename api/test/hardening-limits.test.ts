@@ -4,7 +4,7 @@
  * proxy, with a ceiling per account across addresses and per address across accounts.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Database } from '../src/db/client';
+import type { Database } from '../src/platform/db/client';
 import { buildTestApp, createUser, GENEROUS_LIMITS, openTestDatabase, PASSWORD } from './helpers';
 
 let database: Database;

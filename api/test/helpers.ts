@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../src/app';
-import { type Database, openDatabase } from '../src/db/client';
-import { users } from '../src/db/schema';
-import { createMemoryTransport, type OutboxMail } from '../src/mail/transport';
+import { type Database, openDatabase } from '../src/platform/db/client';
+import { createMemoryTransport, type OutboxMail } from '../src/platform/mail/transport';
+import { users } from '../src/platform/tenancy/tables';
 
 /** Cheap argon2 for tests only; production always hashes with the OWASP parameters. */
 export const TEST_HASH = { memoryCost: 256, timeCost: 1, parallelism: 1 };

@@ -7,9 +7,9 @@
  * time it does not swing with whatever else a busy CI machine runs at the moment.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import { users } from '../src/db/schema';
-import { OWASP_ARGON2ID } from '../src/services/passwords';
+import type { Database } from '../src/platform/db/client';
+import { OWASP_ARGON2ID } from '../src/platform/security/passwords';
+import { users } from '../src/platform/tenancy/tables';
 import { buildTestApp, Client, openTestDatabase } from './helpers';
 
 let database: Database;

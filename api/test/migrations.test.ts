@@ -4,10 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import type { Db } from '../src/db/client';
-import { openDatabase } from '../src/db/client';
-import { MIGRATIONS_DIR, runMigrations } from '../src/db/migrate';
-import * as schema from '../src/db/schema';
+import type { Db } from '../src/platform/db/client';
+import { openDatabase } from '../src/platform/db/client';
+import { MIGRATIONS_DIR, runMigrations } from '../src/platform/db/migrate';
+import * as schema from '../src/platform/tenancy/tables';
 
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
   entries: { tag: string }[];

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import type { Database } from '../src/db/client';
-import { accessLogs } from '../src/db/schema';
-import { createOutboxTransport, readOutbox } from '../src/mail/transport';
+import { accessLogs } from '../src/platform/access-log/tables';
+import type { Database } from '../src/platform/db/client';
+import { createOutboxTransport, readOutbox } from '../src/platform/mail/transport';
 import { buildTestApp, Client, createUser, loggedIn, openTestDatabase, PASSWORD, TEST_HASH } from './helpers';
 
 let database: Database;
@@ -120,7 +120,7 @@ describe('several API instances on one database', () => {
 
 /** A second connection pool to the same PostgreSQL schema (a second "process"). */
 async function openTestDatabaseAgain() {
-  const { openDatabase } = await import('../src/db/client');
+  const { openDatabase } = await import('../src/platform/db/client');
   const schema = `test_${'operations.test.ts'.replace(/\W+/g, '_')}`;
   return openDatabase({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 2 });
 }

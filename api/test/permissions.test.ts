@@ -1,8 +1,9 @@
 import { PERMISSION_NAMES, type PermissionName } from '@lager/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import { invitations, memberships, rolePermissions, roles, users } from '../src/db/schema';
+import { invitations } from '../src/modules/invitations';
+import type { Database } from '../src/platform/db/client';
+import { memberships, rolePermissions, roles, users } from '../src/platform/tenancy/tables';
 import { buildTestApp, type Client, createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';
 
 let database: Database;

@@ -1,9 +1,10 @@
 import { ALL_PERMISSION_NAMES } from '@lager/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import { invitations, memberships, sessions, users, warehouses } from '../src/db/schema';
-import type { OutboxMail } from '../src/mail/transport';
+import { invitations } from '../src/modules/invitations';
+import type { Database } from '../src/platform/db/client';
+import type { OutboxMail } from '../src/platform/mail/transport';
+import { memberships, sessions, users, warehouses } from '../src/platform/tenancy/tables';
 import { buildTestApp, Client, createUser, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
 
 let database: Database;

@@ -5,10 +5,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import { invitations, memberships, users } from '../src/db/schema';
-import type { OutboxMail } from '../src/mail/transport';
-import { verificationUrl } from '../src/services/tokens';
+import { invitations } from '../src/modules/invitations';
+import type { Database } from '../src/platform/db/client';
+import type { OutboxMail } from '../src/platform/mail/transport';
+import { verificationUrl } from '../src/platform/security/tokens';
+import { memberships, users } from '../src/platform/tenancy/tables';
 import { buildTestApp, Client, createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';
 
 let database: Database;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
-import { memberships } from '../src/db/schema';
+import type { Database } from '../src/platform/db/client';
+import { memberships } from '../src/platform/tenancy/tables';
 import { buildTestApp, Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
 
 let database: Database;

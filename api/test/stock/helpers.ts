@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STOCK_PERMISSION_NAMES, type StockPermissionName } from '@lager/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { memberships, users } from '../../src/db/schema';
+import { memberships, users } from '../../src/platform/tenancy/tables';
 import { type Client, loggedIn } from '../helpers';
 
 /** Permission ids as the migration numbers them (7..12, in stock-spec.md's order). */

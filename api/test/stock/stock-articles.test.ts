@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/db/client';
+import type { Database } from '../../src/platform/db/client';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
 import { book, createArticle, stockUp } from './helpers';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/db/client';
-import { stockIdempotencyKeys, stockMovements } from '../../src/stock/schema';
+import { stockIdempotencyKeys, stockMovements } from '../../src/modules/stock/tables';
+import type { Database } from '../../src/platform/db/client';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
 import { book, createArticle, stockUp } from './helpers';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/db/client';
-import { stockArticles, stockMovements } from '../../src/stock/schema';
+import { stockArticles, stockMovements } from '../../src/modules/stock/tables';
+import type { Database } from '../../src/platform/db/client';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
 import { book, createArticle, stockUp } from './helpers';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   database = await openTestDatabase(__filename);
   // A pool as large as the burst, so on PostgreSQL the 50 bookings really run side by side.
   if (process.env.TEST_DATABASE_URL) {
-    const { openDatabase } = await import('../../src/db/client');
+    const { openDatabase } = await import('../../src/platform/db/client');
     await database.close();
     database = await openDatabase({
       url: process.env.TEST_DATABASE_URL,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/db/client';
-import { stockArticles, stockMovements } from '../../src/stock/schema';
+import { stockArticles, stockMovements } from '../../src/modules/stock/tables';
+import type { Database } from '../../src/platform/db/client';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from '../helpers';
 import { book, createArticle, member, stockUp } from './helpers';
 

@@ -1,9 +1,9 @@
 import { STOCK_PERMISSION_NAMES, type StockPermissionName } from '@lager/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/db/client';
-import { users } from '../../src/db/schema';
-import { stockArticles } from '../../src/stock/schema';
+import { stockArticles } from '../../src/modules/stock/tables';
+import type { Database } from '../../src/platform/db/client';
+import { users } from '../../src/platform/tenancy/tables';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
 import { book, createArticle, member, stockUp } from './helpers';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
     permissions: [7, 9],
     warehouse_id: otherWarehouseId,
   });
-  const { memberships } = await import('../../src/db/schema');
+  const { memberships } = await import('../../src/platform/tenancy/tables');
   const members = await app.ctx.db
     .select({ id: users.id })
     .from(users)

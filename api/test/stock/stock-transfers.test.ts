@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/db/client';
-import { memberships } from '../../src/db/schema';
-import { stockArticles, stockMovements } from '../../src/stock/schema';
+import { stockArticles, stockMovements } from '../../src/modules/stock/tables';
+import type { Database } from '../../src/platform/db/client';
+import { memberships } from '../../src/platform/tenancy/tables';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
 import { book, createArticle, member, stockUp } from './helpers';
 

@@ -1,0 +1,13 @@
+/** The signed-in user's own account: who am I (`/api/user`, permissions), profile, password, deletion. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { LagerModule } from '../../platform/module';
+import { messages } from './messages';
+import profileRoutes from './routes';
+import userRoutes from './user-routes';
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(userRoutes);
+  await app.register(profileRoutes);
+};
+
+export const accountModule: LagerModule = { name: 'account', routes, messages };

@@ -1,0 +1,42 @@
+/**
+ * Accounts and sign-in: registration, login/logout, the anti-forgery cookie, e-mail verification
+ * and password reset. Others use its user lookups and mails.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { fieldError } from '../../platform/errors';
+import type { LagerModule } from '../../platform/module';
+import emailVerificationRoutes from './email-verification-routes';
+import { messages } from './messages';
+import passwordResetRoutes from './password-reset-routes';
+import authRoutes from './routes';
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes);
+  await app.register(emailVerificationRoutes);
+  await app.register(passwordResetRoutes);
+};
+
+export const authModule: LagerModule = {
+  name: 'auth',
+  routes,
+  messages,
+  tableErrors: {
+    users: {
+      unique: (columns) => (columns.includes('email') ? fieldError('email', 'emailTaken', 'email.taken') : null),
+    },
+  },
+};
+
+export { sendEmailChangedNotice, sendVerificationMail } from './mail';
+export {
+  countUsers,
+  emailTaken,
+  findUserByEmail,
+  insertUser,
+  normalizeEmail,
+  setCurrentWarehouse,
+  type User,
+  updateUser,
+} from './repository';
+export { seedDemoUsers } from './seed';
+export { passwordResetTokens } from './tables';

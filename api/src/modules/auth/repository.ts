@@ -1,0 +1,78 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { memberships, type User, users } from '../../platform/tenancy/tables';
+
+export type { User };
+export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'password' | 'language' | 'emailVerifiedAt'>;
+
+/** E-mails are compared case-insensitively and stored trimmed and lower-cased. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function emailTaken(db: Db, email: string, exceptUserId?: number) {
+  const user = await findUserByEmail(db, email);
+  return !!user && user.id !== exceptUserId;
+}
+
+/** Inserts the user; null when the address is taken (the unique key decides, so racing sign-ups cannot both win). */
+export async function insertUser(db: Db, values: NewUser): Promise<User | null> {
+  const [user] = await db
+    .insert(users)
+    .values({ ...values, email: normalizeEmail(values.email) })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return user ?? null;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<User> {
+  const [user] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return user!;
+}
+
+/**
+ * Switches the user's current warehouse only while they are a member: one statement, so a
+ * concurrent removal either happens before (nothing changes, null) or after (it clears the id).
+ */
+export async function setCurrentWarehouse(db: Db, userId: number, warehouseId: number): Promise<User | null> {
+  const [user] = await db
+    .update(users)
+    .set({ currentWarehouseId: warehouseId, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.userId} = ${userId} AND ${memberships.warehouseId} = ${warehouseId} FOR KEY SHARE)`,
+      ),
+    )
+    .returning();
+  return user ?? null;
+}
+
+/**
+ * Marks the address verified: one conditional UPDATE (still this address, not yet verified), so
+ * a link for an address the user has since changed verifies nothing. False when nothing changed.
+ */
+export async function markEmailVerified(db: Db, userId: number, email: string) {
+  const updated = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.email, email), sql`${users.emailVerifiedAt} IS NULL`))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+export async function countUsers(db: Db) {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}

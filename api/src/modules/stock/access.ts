@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccessRule } from '../../platform/context';
+
+/**
+ * Stock calls act on the user's current warehouse. Every call needs `view_stock`; writes add
+ * the permission of the action (stock-spec.md "Who may do what"). The authorization plugin
+ * enforces these; `all` means every listed permission is needed.
+ */
+const current: AccessRule['warehouse'] = (request) => request.user?.currentWarehouseId;
+
+type StockPermission =
+  | 'view_stock'
+  | 'manage_articles'
+  | 'book_goods'
+  | 'count_stock'
+  | 'transfer_stock'
+  | 'reverse_movements';
+
+export const stockAccess = (...also: StockPermission[]): { auth: 'verified'; access: AccessRule } => ({
+  auth: 'verified',
+  access: { warehouse: current, require: { all: ['view_stock', ...also] } },
+});
+
+/** Goods in/out need `book_goods`, a correction `count_stock`: decided by the typed body. */
+export const bookingAccess = (): { auth: 'verified'; access: AccessRule } => ({
+  auth: 'verified',
+  access: {
+    warehouse: current,
+    require: {
+      all: (request: FastifyRequest) => [
+        'view_stock',
+        (request.body as { kind?: string }).kind === 'correction' ? 'count_stock' : 'book_goods',
+      ],
+    },
+  },
+});

@@ -1,0 +1,264 @@
+import { and, asc, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors';
+import { AppError, type FieldErrors, validationError } from '../../platform/errors';
+import type { MessageKey } from '../../platform/i18n';
+import { barcodeIsValid } from './barcode';
+import { type CursorValue, decodeCursor, encodeCursor } from './cursor';
+import type { Tx } from './idempotency';
+import { fromMilli, isWhole, MAX_QUANTITY, needsWhole, toMilli, type Unit } from './quantity';
+import { type ArticleRow, stockArticles as a, searchText, stockMovements } from './tables';
+
+export const ARTICLE_SORTS = ['name', 'sku', 'quantity', 'updated'] as const;
+export type ArticleSort = (typeof ARTICLE_SORTS)[number];
+
+export interface ArticleInput {
+  sku: string;
+  name: string;
+  unit: Unit;
+  min_stock: number;
+  barcode?: string | null;
+  description?: string | null;
+}
+
+/** An article as the API answers (quantities as decimals, dates as ISO strings). */
+export function articleJson(row: ArticleRow) {
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    unit: row.unit as Unit,
+    description: row.description,
+    barcode: row.barcode,
+    min_stock: fromMilli(row.minStock),
+    quantity: fromMilli(row.quantity),
+    low_stock: isLow(row),
+    archived_at: row.archivedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+export type ArticleJson = ReturnType<typeof articleJson>;
+
+/** Low stock: at or below a reorder level that is set (a level of 0 means "never reorder"). */
+export const isLow = (row: Pick<ArticleRow, 'quantity' | 'minStock'>) =>
+  row.minStock > 0 && row.quantity <= row.minStock;
+const lowCondition = sql`${a.minStock} > 0 AND ${a.quantity} <= ${a.minStock}`;
+
+export const articleNotFound = () => new AppError(404, 'stock.articleNotFound', 'article.not_found');
+export const articleArchived = () => new AppError(409, 'stock.articleArchived', 'article.archived');
+
+/** The article of this warehouse, or 404 (also for an id of another warehouse). */
+export async function findArticle(db: Db | Tx, warehouseId: number, id: number): Promise<ArticleRow> {
+  const [row] = await db
+    .select()
+    .from(a)
+    .where(and(eq(a.id, id), eq(a.warehouseId, warehouseId)))
+    .limit(1);
+  if (!row) throw articleNotFound();
+  return row;
+}
+
+/**
+ * Checks a decimal field: at most 3 places, whole for pcs/box/pack/pallet, within range.
+ * Adds to `errors` and returns the value in thousandths.
+ */
+export function quantityField(
+  errors: FieldErrors,
+  field: string,
+  value: number,
+  unit: string,
+  options: { positive?: boolean } = {},
+): number {
+  const name = { field: field.replace(/_/g, ' ') };
+  const milli = toMilli(value);
+  let key: MessageKey | null = null;
+  if (milli === null) key = 'stock.decimals';
+  else if (options.positive && milli <= 0) key = 'stock.positive';
+  else if (milli < 0) key = 'stock.notNegative';
+  else if (value > MAX_QUANTITY) key = 'stock.tooLarge';
+  else if (needsWhole(unit) && !isWhole(milli)) key = 'stock.whole';
+  if (key) errors[field] = [...(errors[field] ?? []), { key, vars: name }];
+  return milli ?? 0;
+}
+
+/** Trims, checks what the schema cannot (check digits, whole units, uniqueness) and maps to columns. */
+export async function normalizeArticle(
+  db: Db | Tx,
+  warehouseId: number,
+  input: ArticleInput,
+  existing?: ArticleRow,
+): Promise<Omit<typeof a.$inferInsert, 'warehouseId'>> {
+  const errors: FieldErrors = {};
+  const sku = input.sku.trim();
+  const name = input.name.trim();
+  const barcode = input.barcode?.trim() || null;
+  const description = input.description?.trim() || null;
+  if (!sku) errors.sku = [{ key: 'validation.required', vars: { field: 'sku' } }];
+  if (!name) errors.name = [{ key: 'validation.required', vars: { field: 'name' } }];
+  if (barcode && !barcodeIsValid(barcode)) errors.barcode = [{ key: 'stock.barcodeInvalid' }];
+  const minStock = quantityField(errors, 'min_stock', input.min_stock, input.unit);
+  if (existing && needsWhole(input.unit) && !isWhole(existing.quantity)) {
+    errors.unit = [{ key: 'stock.unitNotWhole' }];
+  }
+  const others = (condition: SQL) =>
+    db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.warehouseId, warehouseId), condition, existing ? ne(a.id, existing.id) : undefined))
+      .limit(1);
+  if (sku && !errors.sku && (await others(sql`lower(${a.sku}) = lower(${sku})`)).length) {
+    errors.sku = [{ key: 'stock.skuTaken' }];
+  }
+  if (barcode && !errors.barcode && (await others(eq(a.barcode, barcode))).length) {
+    errors.barcode = [{ key: 'stock.barcodeTaken' }];
+  }
+  if (Object.keys(errors).length) throw validationError(errors, codeFor(errors));
+  return { sku, name, unit: input.unit, barcode, description, minStock };
+}
+
+function codeFor(errors: FieldErrors) {
+  if (errors.sku?.[0]?.key === 'stock.skuTaken') return 'article.sku_taken' as const;
+  if (errors.barcode?.[0]?.key === 'stock.barcodeTaken') return 'article.barcode_taken' as const;
+  if (errors.barcode?.[0]?.key === 'stock.barcodeInvalid') return 'article.barcode_invalid' as const;
+  return 'validation.failed' as const;
+}
+
+/** A unique index caught a race the pre-check missed: the same 422 as the pre-check. */
+export function uniqueToValidation(error: unknown): never {
+  if (isUniqueViolation(error, 'stock_articles_warehouse_sku_unique')) {
+    throw validationError({ sku: [{ key: 'stock.skuTaken' }] }, 'article.sku_taken');
+  }
+  if (isUniqueViolation(error, 'stock_articles_warehouse_barcode_unique')) {
+    throw validationError({ barcode: [{ key: 'stock.barcodeTaken' }] }, 'article.barcode_taken');
+  }
+  throw error;
+}
+
+export async function createArticle(db: Db | Tx, warehouseId: number, input: ArticleInput): Promise<ArticleRow> {
+  const values = await normalizeArticle(db, warehouseId, input);
+  try {
+    const [row] = await db
+      .insert(a)
+      .values({ ...values, warehouseId })
+      .returning();
+    return row!;
+  } catch (error) {
+    uniqueToValidation(error);
+  }
+}
+
+export async function updateArticle(db: Db, warehouseId: number, id: number, input: ArticleInput) {
+  const existing = await findArticle(db, warehouseId, id);
+  const values = await normalizeArticle(db, warehouseId, input, existing);
+  try {
+    const [row] = await db
+      .update(a)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(a.id, id), eq(a.warehouseId, warehouseId)))
+      .returning();
+    return row!;
+  } catch (error) {
+    uniqueToValidation(error);
+  }
+}
+
+export async function setArchived(db: Db, warehouseId: number, id: number, archived: boolean) {
+  const [row] = await db
+    .update(a)
+    .set({ archivedAt: archived ? sql`coalesce(${a.archivedAt}, now())` : null, updatedAt: sql`now()` })
+    .where(and(eq(a.id, id), eq(a.warehouseId, warehouseId)))
+    .returning();
+  if (!row) throw articleNotFound();
+  return row;
+}
+
+/**
+ * Deletes an article without movements. The journal's foreign key (NO ACTION) refuses the
+ * delete of an article that gained a movement meanwhile, so the rule holds under races.
+ */
+export async function deleteArticle(db: Db, warehouseId: number, id: number) {
+  await findArticle(db, warehouseId, id);
+  const hasMovements = () => new AppError(409, 'stock.articleHasMovements', 'article.has_movements');
+  const [movement] = await db
+    .select({ id: stockMovements.id })
+    .from(stockMovements)
+    .where(eq(stockMovements.articleId, id))
+    .limit(1);
+  if (movement) throw hasMovements();
+  try {
+    await db.delete(a).where(and(eq(a.id, id), eq(a.warehouseId, warehouseId)));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw hasMovements();
+    throw error;
+  }
+}
+
+export interface ArticleQuery {
+  q?: string;
+  low?: boolean;
+  archived?: boolean;
+  sort?: ArticleSort;
+  cursor?: string;
+  limit?: number;
+}
+
+/** The sort key as an SQL expression, its direction, and how the cursor's key is typed. */
+const SORTS: Record<ArticleSort, { key: SQL; desc: boolean; cast: string }> = {
+  name: { key: sql`lower(${a.name})`, desc: false, cast: 'text' },
+  sku: { key: sql`lower(${a.sku})`, desc: false, cast: 'text' },
+  quantity: { key: sql`${a.quantity}`, desc: false, cast: 'bigint' },
+  updated: { key: sql`${a.updatedAt}`, desc: true, cast: 'timestamptz' },
+};
+
+export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of the warehouse's articles, keyset-paginated on (sort key, id). */
+export async function listArticles(db: Db, warehouseId: number, query: ArticleQuery) {
+  const sort = SORTS[query.sort ?? 'name'];
+  const limit = query.limit ?? 50;
+  const after: CursorValue | null = decodeCursor(query.cursor);
+  const conditions: (SQL | undefined)[] = [eq(a.warehouseId, warehouseId)];
+  if (!query.archived) conditions.push(isNull(a.archivedAt));
+  if (query.low) conditions.push(lowCondition);
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(sql`${searchText(a)} LIKE ${pattern}`);
+  }
+  if (after) {
+    const key = sql`${after[0]}::${sql.raw(sort.cast)}`;
+    conditions.push(
+      sort.desc
+        ? sql`(${sort.key}, ${a.id}) < (${key}, ${after[1]})`
+        : sql`(${sort.key}, ${a.id}) > (${key}, ${after[1]})`,
+    );
+  }
+  const rows = await db
+    .select({ article: a, key: sql<string>`(${sort.key})::text` })
+    .from(a)
+    .where(and(...conditions))
+    .orderBy(...(sort.desc ? [desc(sort.key), desc(a.id)] : [asc(sort.key), asc(a.id)]))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    articles: page.map((r) => articleJson(r.article)),
+    next_cursor: rows.length > limit && last ? encodeCursor([last.key, last.article.id]) : null,
+  };
+}
+
+/** The dashboard numbers: active articles, how many are low, movements since midnight (UTC). */
+export async function stockSummary(db: Db, warehouseId: number) {
+  const [articles] = await db
+    .select({ n: count(), low: sql<number>`count(*) FILTER (WHERE ${lowCondition})`.mapWith(Number) })
+    .from(a)
+    .where(and(eq(a.warehouseId, warehouseId), isNull(a.archivedAt)));
+  const [today] = await db
+    .select({ n: count() })
+    .from(stockMovements)
+    .where(
+      and(eq(stockMovements.warehouseId, warehouseId), gte(stockMovements.createdAt, sql`date_trunc('day', now())`)),
+    );
+  return { articles: articles?.n ?? 0, low_stock: articles?.low ?? 0, movements_today: today?.n ?? 0 };
+}

@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, notInArray as notIn, sql } from 'drizzle-orm';
+import type { UserRow } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
+import { AppError, type FieldErrors, validationError } from '../../platform/errors';
+import type { Language } from '../../platform/i18n';
+import {
+  type ArticleJson,
+  articleArchived,
+  articleJson,
+  articleNotFound,
+  createArticle,
+  findArticle,
+  quantityField,
+} from './articles';
+import type { StoredAnswer, Tx } from './idempotency';
+import { type MovementJson, movementJson } from './journal';
+import { formatQuantity, isWhole, needsWhole, type Unit, WHOLE_UNITS } from './quantity';
+import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './tables';
+
+export const BOOKING_KINDS = ['in', 'out', 'correction'] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+
+export const REASONS = {
+  in: ['purchase', 'return', 'production', 'initial', 'other'],
+  out: ['sale', 'consumption', 'damage', 'return_to_supplier', 'other'],
+  correction: ['count', 'damage', 'loss', 'found', 'other'],
+} as const satisfies Record<BookingKind, readonly string[]>;
+export const ALL_REASONS = [...new Set(Object.values(REASONS).flat())];
+
+/** Who books, where, and in which language refusals are worded. */
+export interface Booker {
+  warehouseId: number;
+  user: Pick<UserRow, 'id' | 'name'>;
+  lang: Language;
+}
+
+export interface BookingInput {
+  article_id: number;
+  kind: BookingKind;
+  quantity: number;
+  reason?: string | null;
+  note?: string | null;
+  reference?: string | null;
+}
+
+const insufficient = (lang: Language, article: ArticleRow) =>
+  new AppError(409, 'stock.insufficient', 'stock.insufficient', {
+    vars: { available: formatQuantity(lang, article.quantity, article.unit) },
+  });
+
+/**
+ * The one way stock changes: `quantity + delta` in a single conditional UPDATE that refuses to
+ * go below zero or to touch an archived article. Concurrent bookings serialize on the row
+ * lock and each re-checks the condition against the committed quantity, so stock never goes
+ * negative. Returns null when the condition failed.
+ */
+async function applyDelta(tx: Tx, warehouseId: number, articleId: number, delta: number) {
+  const [row] = await tx
+    .update(a)
+    .set({ quantity: sql`${a.quantity} + ${delta}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(a.id, articleId),
+        eq(a.warehouseId, warehouseId),
+        sql`${a.archivedAt} IS NULL`,
+        sql`${a.quantity} + ${delta} >= 0`,
+        // A fraction only for units that take one (checked here, so no read is needed before).
+        isWhole(delta) ? undefined : notIn(a.unit, [...WHOLE_UNITS]),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** applyDelta, or the precise refusal (404, archived, whole units only, not enough stock). */
+async function applyDeltaOrRefuse(tx: Tx, booker: Booker, articleId: number, delta: number) {
+  const row = await applyDelta(tx, booker.warehouseId, articleId, delta);
+  if (row) return row;
+  const current = await findArticle(tx, booker.warehouseId, articleId);
+  if (current.archivedAt) throw articleArchived();
+  if (!isWhole(delta) && needsWhole(current.unit)) {
+    throw validationError({ quantity: [{ key: 'stock.whole', vars: { field: 'quantity' } }] });
+  }
+  throw insufficient(booker.lang, current);
+}
+
+type NewMovement = Omit<typeof m.$inferInsert, 'userId' | 'userName' | 'warehouseId'>;
+
+async function journal(tx: Tx, booker: Booker, rows: NewMovement[], warehouseId = booker.warehouseId) {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(m)
+    .values(rows.map((row) => ({ ...row, warehouseId, userId: booker.user.id, userName: booker.user.name })))
+    .returning();
+}
+
+function checkReason(errors: FieldErrors, kind: BookingKind, reason: string | null | undefined, note: string | null) {
+  if (!reason) {
+    if (kind !== 'in') errors.reason = [{ key: 'validation.required', vars: { field: 'reason' } }];
+    return;
+  }
+  if (!(REASONS[kind] as readonly string[]).includes(reason)) errors.reason = [{ key: 'stock.reasonInvalid' }];
+  else if (reason === 'other' && !note) errors.note = [{ key: 'stock.noteRequired' }];
+}
+
+const clean = (text: string | null | undefined) => text?.trim() || null;
+
+export interface BookingBody {
+  movement: MovementJson | null;
+  article: ArticleJson;
+  unchanged?: true;
+}
+
+/** Goods in, goods out, or a correction to a counted quantity. */
+export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput): Promise<StoredAnswer<BookingBody>> {
+  const errors: FieldErrors = {};
+  const note = clean(input.note);
+  // Whole-number units are checked by the booking update itself (one round trip less).
+  const amount = quantityField(errors, 'quantity', input.quantity, 'kg', { positive: input.kind !== 'correction' });
+  checkReason(errors, input.kind, input.reason, note);
+  if (Object.keys(errors).length) throw validationError(errors);
+
+  let delta: number;
+  let updated: ArticleRow;
+  if (input.kind === 'correction') {
+    // The counted quantity replaces the stock; lock the row so the difference is exact.
+    const [locked] = await tx
+      .select()
+      .from(a)
+      .where(and(eq(a.id, input.article_id), eq(a.warehouseId, booker.warehouseId)))
+      .for('update');
+    if (!locked) throw articleNotFound();
+    if (locked.archivedAt) throw articleArchived();
+    delta = amount - locked.quantity;
+    if (delta === 0) {
+      return { statusCode: 200, body: { movement: null, article: articleJson(locked), unchanged: true } };
+    }
+    updated = await applyDeltaOrRefuse(tx, booker, locked.id, delta);
+  } else {
+    delta = input.kind === 'in' ? amount : -amount;
+    updated = await applyDeltaOrRefuse(tx, booker, input.article_id, delta);
+  }
+  const [movement] = await journal(tx, booker, [
+    {
+      articleId: updated.id,
+      kind: input.kind,
+      delta,
+      quantityAfter: updated.quantity,
+      reason: input.reason ?? null,
+      note,
+      reference: clean(input.reference),
+    },
+  ]);
+  return {
+    statusCode: 201,
+    body: { movement: movementJson(movement!, updated), article: articleJson(updated) },
+  };
+}
+
+/** Storno: the exact opposite delta, once per movement, never for a reversal or a transfer half. */
+export async function reverseMovement(tx: Tx, booker: Booker, movementId: number, note?: string | null) {
+  const [original] = await tx
+    .select()
+    .from(m)
+    .where(and(eq(m.id, movementId), eq(m.warehouseId, booker.warehouseId)))
+    .limit(1);
+  if (!original) throw new AppError(404, 'stock.movementNotFound', 'movement.not_found');
+  if (original.kind === 'reversal') throw new AppError(409, 'stock.isReversal', 'movement.is_reversal');
+  if (original.kind === 'transfer_out' || original.kind === 'transfer_in') {
+    throw new AppError(409, 'stock.transferNotReversible', 'movement.not_reversible');
+  }
+  const alreadyReversed = () => new AppError(409, 'stock.alreadyReversed', 'movement.already_reversed');
+  const [reversal] = await tx.select({ id: m.id }).from(m).where(eq(m.reversesId, original.id)).limit(1);
+  if (reversal) throw alreadyReversed();
+  const updated = await applyDeltaOrRefuse(tx, booker, original.articleId, -original.delta);
+  try {
+    const [movement] = await journal(tx, booker, [
+      {
+        articleId: original.articleId,
+        kind: 'reversal',
+        delta: -original.delta,
+        quantityAfter: updated.quantity,
+        note: clean(note),
+        reversesId: original.id,
+      },
+    ]);
+    return {
+      statusCode: 201,
+      body: { movement: movementJson(movement!, updated), article: articleJson(updated) },
+    };
+  } catch (error) {
+    // A concurrent reversal of the same movement won the unique index.
+    if (isUniqueViolation(error, 'stock_movements_reverses_unique')) throw alreadyReversed();
+    throw error;
+  }
+}
+
+export interface TransferInput {
+  article_id: number;
+  to_warehouse_id: number;
+  quantity: number;
+  note?: string | null;
+}
+
+/**
+ * `transfer_out` here and `transfer_in` there, in the caller's transaction: when the second
+ * half fails (no article there and no right to create it, archived, other unit) the thrown
+ * error rolls the first half back too.
+ */
+export async function transferStock(tx: Tx, booker: Booker, input: TransferInput, mayCreateThere: boolean) {
+  const source = await findArticle(tx, booker.warehouseId, input.article_id);
+  if (source.archivedAt) throw articleArchived();
+  const errors: FieldErrors = {};
+  const amount = quantityField(errors, 'quantity', input.quantity, source.unit, { positive: true });
+  if (Object.keys(errors).length) throw validationError(errors);
+  const target = input.to_warehouse_id;
+  const sameSku = () =>
+    tx
+      .select()
+      .from(a)
+      .where(and(eq(a.warehouseId, target), sql`lower(${a.sku}) = lower(${source.sku})`))
+      .limit(1);
+
+  // Lock both rows in id order so opposite transfers at the same time cannot deadlock.
+  const [existing] = await sameSku();
+  const ids = existing ? [source.id, existing.id] : [source.id];
+  await tx.select({ id: a.id }).from(a).where(inArray(a.id, ids)).orderBy(asc(a.id)).for('update');
+
+  const transferId = randomUUID();
+  const note = clean(input.note);
+  const outRow = await applyDeltaOrRefuse(tx, booker, source.id, -amount);
+  const [outMovement] = await journal(tx, booker, [
+    { articleId: source.id, kind: 'transfer_out', delta: -amount, quantityAfter: outRow.quantity, note, transferId },
+  ]);
+
+  const vars = { sku: source.sku };
+  let there = existing;
+  if (!there) {
+    if (!mayCreateThere) {
+      throw validationError(
+        { to_warehouse_id: [{ key: 'stock.transferTargetMissing', vars }] },
+        'transfer.target_article_missing',
+      );
+    }
+    there = await createArticle(tx, target, {
+      sku: source.sku,
+      name: source.name,
+      unit: source.unit as Unit,
+      min_stock: 0,
+      barcode: source.barcode,
+      description: source.description,
+    });
+  }
+  if (there.archivedAt) {
+    throw validationError(
+      { to_warehouse_id: [{ key: 'stock.transferTargetArchived', vars }] },
+      'transfer.target_article_archived',
+    );
+  }
+  if (there.unit !== source.unit) {
+    throw validationError({ to_warehouse_id: [{ key: 'stock.transferUnitMismatch', vars }] }, 'transfer.unit_mismatch');
+  }
+  const inRow = await applyDelta(tx, target, there.id, amount);
+  if (!inRow) throw articleNotFound();
+  const [inMovement] = await journal(
+    tx,
+    booker,
+    [{ articleId: there.id, kind: 'transfer_in', delta: amount, quantityAfter: inRow.quantity, note, transferId }],
+    target,
+  );
+  return {
+    statusCode: 201,
+    body: { out: movementJson(outMovement!, outRow), in: movementJson(inMovement!, inRow) },
+  };
+}
+
+export interface CountInput {
+  lines: { article_id: number; counted: number }[];
+  note?: string | null;
+}
+
+/** A stocktake: every difference is booked as a `count` correction, all in one transaction or none. */
+export async function bookCount(tx: Tx, booker: Booker, input: CountInput) {
+  const errors: FieldErrors = {};
+  const seen = new Set<number>();
+  input.lines.forEach((line, i) => {
+    if (seen.has(line.article_id)) errors[`lines.${i}.article_id`] = [{ key: 'stock.duplicateLine' }];
+    seen.add(line.article_id);
+  });
+  const ids = [...seen];
+  const rows = await tx
+    .select()
+    .from(a)
+    .where(and(eq(a.warehouseId, booker.warehouseId), inArray(a.id, ids)))
+    .orderBy(asc(a.id))
+    .for('update');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const changes: { article: ArticleRow; counted: number }[] = [];
+  input.lines.forEach((line, i) => {
+    const article = byId.get(line.article_id);
+    // An id of another warehouse is as unknown here as everywhere else.
+    if (!article) throw articleNotFound();
+    if (article.archivedAt) errors[`lines.${i}.article_id`] ??= [{ key: 'stock.articleArchived' }];
+    const counted = quantityField(errors, `lines.${i}.counted`, line.counted, article.unit);
+    if (counted !== article.quantity) changes.push({ article, counted });
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+
+  const note = clean(input.note);
+  const updated: ArticleRow[] = [];
+  if (changes.length) {
+    const values = sql.join(
+      changes.map((c) => sql`(${c.article.id}::integer, ${c.counted}::bigint)`),
+      sql`, `,
+    );
+    const result = await tx.execute(
+      sql`UPDATE stock_articles AS t SET quantity = v.counted, updated_at = now()
+          FROM (VALUES ${values}) AS v(id, counted)
+          WHERE t.id = v.id AND t.warehouse_id = ${booker.warehouseId}
+          RETURNING t.id`,
+    );
+    const changedIds = (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    updated.push(...(await tx.select().from(a).where(inArray(a.id, changedIds)).orderBy(asc(a.id))));
+  }
+  const byUpdated = new Map(updated.map((row) => [row.id, row]));
+  const movements = await journal(
+    tx,
+    booker,
+    changes.map((c) => ({
+      articleId: c.article.id,
+      kind: 'correction',
+      delta: c.counted - c.article.quantity,
+      quantityAfter: c.counted,
+      reason: 'count',
+      note,
+    })),
+  );
+  return {
+    statusCode: 201,
+    body: {
+      movements: movements.map((row) => movementJson(row, byUpdated.get(row.articleId)!)),
+      unchanged: input.lines.length - changes.length,
+    },
+  };
+}
+
+export type { MovementRow };

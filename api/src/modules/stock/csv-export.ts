@@ -1,0 +1,51 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../../platform/db/client';
+import type { Language } from '../../platform/i18n';
+import { assertJournalFilter, type JournalFilter, journalRows, type MovementJson } from './journal';
+
+const COLUMNS: { key: keyof MovementJson; de: string; en: string }[] = [
+  { key: 'created_at', de: 'Zeitpunkt', en: 'Time' },
+  { key: 'id', de: 'Buchung', en: 'Movement' },
+  { key: 'kind', de: 'Art', en: 'Kind' },
+  { key: 'article_sku', de: 'Artikelnummer', en: 'SKU' },
+  { key: 'article_name', de: 'Artikel', en: 'Article' },
+  { key: 'delta', de: 'Menge', en: 'Quantity' },
+  { key: 'quantity_after', de: 'Bestand danach', en: 'Stock after' },
+  { key: 'unit', de: 'Einheit', en: 'Unit' },
+  { key: 'reason', de: 'Grund', en: 'Reason' },
+  { key: 'note', de: 'Notiz', en: 'Note' },
+  { key: 'reference', de: 'Referenz', en: 'Reference' },
+  { key: 'user_name', de: 'Benutzer', en: 'User' },
+  { key: 'transfer_id', de: 'Umlagerung', en: 'Transfer' },
+  { key: 'reverses_id', de: 'Storno von', en: 'Reverses' },
+];
+
+/** Text a spreadsheet would run as a formula (=, +, -, @) is prefixed with a quote. */
+const neutralize = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/**
+ * German Excel opens `;`-separated files with decimal commas; English gets `,` and points.
+ * UTF-8 with BOM so Excel picks the right encoding.
+ */
+export function journalCsv(db: Db, warehouseId: number, filter: JournalFilter, lang: Language): Readable {
+  // Refuse bad dates now (422): once streaming has begun the status line is already sent.
+  assertJournalFilter(filter);
+  const delimiter = lang === 'de' ? ';' : ',';
+  const number = (value: number) => (lang === 'de' ? String(value).replace('.', ',') : String(value));
+  async function* lines() {
+    yield `\uFEFF${stringify([COLUMNS.map((c) => c[lang])], { delimiter })}`;
+    for await (const movements of journalRows(db, warehouseId, filter)) {
+      const records = movements.map((row) =>
+        COLUMNS.map(({ key }) => {
+          const value = row[key];
+          if (value === null || value === undefined) return '';
+          if (typeof value === 'number') return key === 'delta' || key === 'quantity_after' ? number(value) : value;
+          return neutralize(value);
+        }),
+      );
+      if (records.length) yield stringify(records, { delimiter });
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

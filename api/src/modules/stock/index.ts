@@ -1,0 +1,9 @@
+/** Stock (stock-spec.md): articles, bookings, transfers, stocktakes, the journal, CSV import/export. */
+import type { LagerModule } from '../../platform/module';
+import { messages } from './messages';
+import routes from './routes';
+
+export const stockModule: LagerModule = { name: 'stock', routes, messages };
+
+export { seedStockDemo } from './seed';
+export { stockArticles, stockMovements } from './tables';

@@ -1,0 +1,63 @@
+import type { Language } from '../../platform/i18n';
+
+export const UNITS = ['pcs', 'box', 'pack', 'pallet', 'kg', 'g', 'l', 'ml', 'm', 'cm', 'm2', 'm3'] as const;
+export type Unit = (typeof UNITS)[number];
+
+/** Units counted in whole numbers; the others take up to three decimal places. */
+export const WHOLE_UNITS: readonly Unit[] = ['pcs', 'box', 'pack', 'pallet'];
+
+/** The largest amount one field may carry (fits numeric(14,3) and a JS double exactly). */
+export const MAX_QUANTITY = 99_999_999_999;
+
+/** Short unit labels for messages ("3 Stk. verfügbar"); the web app has its own. */
+const UNIT_LABELS: Record<Language, Record<Unit, string>> = {
+  de: {
+    pcs: 'Stk.',
+    box: 'Kart.',
+    pack: 'Pck.',
+    pallet: 'Pal.',
+    kg: 'kg',
+    g: 'g',
+    l: 'l',
+    ml: 'ml',
+    m: 'm',
+    cm: 'cm',
+    m2: 'm²',
+    m3: 'm³',
+  },
+  en: {
+    pcs: 'pcs',
+    box: 'boxes',
+    pack: 'packs',
+    pallet: 'pallets',
+    kg: 'kg',
+    g: 'g',
+    l: 'l',
+    ml: 'ml',
+    m: 'm',
+    cm: 'cm',
+    m2: 'm²',
+    m3: 'm³',
+  },
+};
+
+/** Decimal from the wire → integer thousandths; null when it has more than three places. */
+export function toMilli(value: number): number | null {
+  const milli = Math.round(value * 1000);
+  return milli / 1000 === value ? milli : null;
+}
+
+/** Integer thousandths → the decimal the API answers with. */
+export const fromMilli = (milli: number): number => milli / 1000;
+
+export const isWhole = (milli: number) => milli % 1000 === 0;
+
+export const needsWhole = (unit: string) => (WHOLE_UNITS as readonly string[]).includes(unit);
+
+/** "3 Stk." / "2,5 kg" in the request's language. */
+export function formatQuantity(lang: Language, milli: number, unit: string): string {
+  const number = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 3 }).format(
+    fromMilli(milli),
+  );
+  return `${number} ${UNIT_LABELS[lang][unit as Unit] ?? unit}`;
+}

@@ -1,0 +1,159 @@
+import { type TSchema, Type } from '@fastify/type-provider-typebox';
+import { Id, Required, StringEnum } from '../../platform/http/schemas';
+import { ARTICLE_SORTS } from './articles';
+import { ALL_REASONS, BOOKING_KINDS } from './bookings';
+import { MOVEMENT_KINDS } from './journal';
+import { MAX_QUANTITY, UNITS } from './quantity';
+
+/** A decimal amount with at most three places (checked per unit by the handlers). */
+const Amount = (description: string) => Type.Number({ minimum: 0, maximum: MAX_QUANTITY, description });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const OptionalText = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })));
+/** `low=1` as the spec writes it; `true`/`0`/`false` too. */
+export const Flag = (description: string) =>
+  Type.Optional(StringEnum(['1', '0', 'true', 'false'] as const, { description }));
+export const isSet = (flag: string | undefined) => flag === '1' || flag === 'true';
+
+export const Article = Type.Object(
+  {
+    id: Type.Integer(),
+    sku: Type.String(),
+    name: Type.String(),
+    unit: StringEnum(UNITS),
+    description: Nullable(Type.String()),
+    barcode: Nullable(Type.String()),
+    min_stock: Type.Number(),
+    quantity: Type.Number(),
+    low_stock: Type.Boolean(),
+    archived_at: Nullable(Type.String({ format: 'date-time' })),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'StockArticle' },
+);
+
+export const Movement = Type.Object(
+  {
+    id: Type.Integer(),
+    article_id: Type.Integer(),
+    article_sku: Type.String(),
+    article_name: Type.String(),
+    unit: StringEnum(UNITS),
+    kind: StringEnum(MOVEMENT_KINDS),
+    delta: Type.Number({ description: 'Signed change of the stock.' }),
+    quantity_after: Type.Number(),
+    reason: Nullable(StringEnum(ALL_REASONS)),
+    note: Nullable(Type.String()),
+    reference: Nullable(Type.String()),
+    user_id: Nullable(Type.Integer()),
+    user_name: Type.String(),
+    transfer_id: Nullable(Type.String()),
+    reverses_id: Nullable(Type.Integer()),
+    reversed_by_id: Nullable(Type.Integer()),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'StockMovement' },
+);
+
+// Inlined rather than $ref'd: the routes live in an encapsulated plugin.
+const ArticleRef = Article;
+const MovementRef = Movement;
+
+export const ArticleInput = Type.Object({
+  sku: Required(64),
+  name: Required(255),
+  unit: StringEnum(UNITS),
+  min_stock: Amount('Reorder level: at or below it the article counts as low stock.'),
+  barcode: OptionalText(64),
+  description: OptionalText(2000),
+});
+
+export const ArticleQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 255, description: 'SKU, name or barcode, case-insensitive.' })),
+  low: Flag('Only articles at or below their reorder level.'),
+  archived: Flag('Include archived articles.'),
+  sort: Type.Optional(StringEnum(ARTICLE_SORTS)),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+});
+
+export const JournalQuery = Type.Object({
+  article_id: Type.Optional(Id()),
+  kind: Type.Optional(StringEnum(MOVEMENT_KINDS)),
+  user_id: Type.Optional(Id()),
+  from: Type.Optional(Type.String({ maxLength: 40, description: 'ISO date or date-time, inclusive.' })),
+  to: Type.Optional(Type.String({ maxLength: 40, description: 'ISO date (whole day included) or date-time.' })),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+});
+
+export const BookingInput = Type.Object({
+  article_id: Id(),
+  kind: StringEnum(BOOKING_KINDS),
+  quantity: Amount('Amount for in/out; the counted stock for a correction.'),
+  reason: Type.Optional(Nullable(StringEnum(ALL_REASONS))),
+  note: OptionalText(500),
+  reference: OptionalText(100),
+});
+
+export const ReverseInput = Type.Object({ note: OptionalText(500) });
+
+export const TransferInput = Type.Object({
+  article_id: Id(),
+  to_warehouse_id: Id(),
+  quantity: Amount('Amount to move.'),
+  note: OptionalText(500),
+});
+
+export const CountInput = Type.Object({
+  lines: Type.Array(Type.Object({ article_id: Id(), counted: Amount('Counted stock.') }), {
+    minItems: 1,
+    maxItems: 1000,
+  }),
+  note: OptionalText(500),
+});
+
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({ description: 'A UUID per form submission; a retry with the same key books nothing twice.' }),
+  ),
+});
+
+export const ArticleAnswer = Type.Object({ article: ArticleRef });
+export const ArticlePage = Type.Object({ articles: Type.Array(ArticleRef), next_cursor: Nullable(Type.String()) });
+export const MovementPage = Type.Object({ movements: Type.Array(MovementRef), next_cursor: Nullable(Type.String()) });
+export const BookingAnswer = Type.Object({ movement: MovementRef, article: ArticleRef });
+export const UnchangedAnswer = Type.Object({
+  movement: Type.Null(),
+  article: ArticleRef,
+  unchanged: Type.Literal(true),
+  message: Type.String(),
+});
+export const TransferAnswer = Type.Object({ out: MovementRef, in: MovementRef });
+export const CountAnswer = Type.Object({
+  movements: Type.Array(MovementRef),
+  unchanged: Type.Integer({ description: 'Lines whose count equalled the stock (nothing booked).' }),
+  message: Type.String(),
+});
+export const Summary = Type.Object({
+  articles: Type.Integer(),
+  low_stock: Type.Integer(),
+  movements_today: Type.Integer(),
+});
+export const ImportAnswer = Type.Object({
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  errors: Type.Array(Type.Object({ line: Type.Integer(), field: Type.String(), message: Type.String() })),
+  message: Type.Optional(Type.String()),
+  code: Type.Optional(StringEnum(['import.invalid'] as const)),
+});
+
+const errorRef = Type.Ref('ErrorBody');
+type Status = 401 | 403 | 404 | 409 | 413 | 415 | 419 | 422;
+
+/** Success bodies plus the listed error statuses (the common helper has no 409). */
+export function responses(success: Record<number, TSchema>, ...errors: Status[]) {
+  const out: Record<number, TSchema> = { ...success };
+  for (const status of errors) out[status] = errorRef;
+  return out;
+}

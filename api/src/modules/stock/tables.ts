@@ -1,0 +1,142 @@
+/**
+ * Stock tables (stock-spec.md "Data"). drizzle-kit reads this file (schema glob
+ * `./src/**\/schema.ts`) to generate the migration.
+ *
+ * Quantities are stored as integer thousandths (`bigint`, "milli-units"): exact decimal
+ * arithmetic with three places, no float rounding in JavaScript and a plain integer
+ * `quantity + delta >= 0` in the atomic booking update. The API speaks decimals (12.5);
+ * see ./quantity.ts for the conversion.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  char,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users, warehouses } from '../../platform/tenancy/tables';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const milli = (name: string) => bigint(name, { mode: 'number' });
+
+/** What `q` searches, one expression for the trigram index and the query alike. */
+export const searchText = (t: { sku: unknown; name: unknown; barcode: unknown }) =>
+  sql`lower(${t.sku} || ' ' || ${t.name} || ' ' || coalesce(${t.barcode}, ''))`;
+
+export const stockArticles = pgTable(
+  'stock_articles',
+  {
+    id: serial('id').primaryKey(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    sku: varchar('sku', { length: 64 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    unit: varchar('unit', { length: 8 }).notNull(),
+    description: text('description'),
+    barcode: varchar('barcode', { length: 64 }),
+    minStock: milli('min_stock').notNull().default(0),
+    quantity: milli('quantity').notNull().default(0),
+    archivedAt: tz('archived_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The database is the last line of defence behind the conditional booking update.
+    check('stock_articles_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('stock_articles_min_stock_nonnegative', sql`${t.minStock} >= 0`),
+    // SKU unique per warehouse ignoring case; also the keyset index for sort=sku.
+    uniqueIndex('stock_articles_warehouse_sku_unique').on(t.warehouseId, sql`lower(${t.sku})`),
+    uniqueIndex('stock_articles_warehouse_barcode_unique')
+      .on(t.warehouseId, t.barcode)
+      .where(sql`${t.barcode} IS NOT NULL`),
+    // Keyset indexes for the other sorts (key, id); updated is read backwards (newest first).
+    index('stock_articles_warehouse_name_idx').on(t.warehouseId, sql`lower(${t.name})`, t.id),
+    index('stock_articles_warehouse_quantity_idx').on(t.warehouseId, t.quantity, t.id),
+    index('stock_articles_warehouse_updated_idx').on(t.warehouseId, t.updatedAt, t.id),
+    // Search as you type: substring of SKU, name or barcode via trigrams (pg_trgm, schema public;
+    // the opclass is qualified so per-schema test databases find it too). Must equal searchText.
+    index('stock_articles_search_trgm_idx').using('gin', sql`${searchText(t)} public.gin_trgm_ops`),
+    // Low-stock count for the summary and the low=1 filter.
+    index('stock_articles_low_idx')
+      .on(t.warehouseId, t.id)
+      .where(sql`${t.quantity} <= ${t.minStock} AND ${t.minStock} > 0 AND ${t.archivedAt} IS NULL`),
+  ],
+);
+
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    // NO ACTION (checked at statement end): deleting an article with movements fails, while
+    // deleting the warehouse removes articles and journal in the same statement.
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => stockArticles.id),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    delta: milli('delta').notNull(),
+    quantityAfter: milli('quantity_after').notNull(),
+    reason: varchar('reason', { length: 32 }),
+    note: varchar('note', { length: 500 }),
+    reference: varchar('reference', { length: 100 }),
+    // The account may be deleted; the journal keeps the name.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: varchar('user_name', { length: 255 }).notNull(),
+    transferId: uuid('transfer_id'),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.reversesId], foreignColumns: [t.id], name: 'stock_movements_reverses_fk' }),
+    check(
+      'stock_movements_kind_valid',
+      sql`${t.kind} IN ('in', 'out', 'correction', 'transfer_out', 'transfer_in', 'reversal')`,
+    ),
+    check('stock_movements_quantity_after_nonnegative', sql`${t.quantityAfter} >= 0`),
+    // A movement is reversed at most once, even under concurrency.
+    uniqueIndex('stock_movements_reverses_unique').on(t.reversesId).where(sql`${t.reversesId} IS NOT NULL`),
+    // Journal newest first (keyset on created_at, id), per warehouse, per article, per user.
+    // Ascending on purpose: scanned backwards they give ORDER BY … DESC (NULLS FIRST) exactly.
+    index('stock_movements_warehouse_created_idx').on(t.warehouseId, t.createdAt, t.id),
+    index('stock_movements_article_created_idx').on(t.articleId, t.createdAt, t.id),
+    index('stock_movements_user_created_idx').on(t.warehouseId, t.userId, t.createdAt, t.id),
+    index('stock_movements_transfer_idx').on(t.transferId).where(sql`${t.transferId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * `Idempotency-Key` per user: the first successful answer of a booking, kept 24 h. The row is
+ * written in the booking's transaction, so a failed booking leaves no key behind.
+ */
+export const stockIdempotencyKeys = pgTable(
+  'stock_idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    requestHash: char('request_hash', { length: 64 }).notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('stock_idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export type ArticleRow = typeof stockArticles.$inferSelect;
+export type MovementRow = typeof stockMovements.$inferSelect;

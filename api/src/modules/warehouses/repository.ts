@@ -1,0 +1,116 @@
+import { OWNER_ROLE_ID } from '@lager/contract';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import {
+  type MemberWarehouse,
+  memberships,
+  roles,
+  users,
+  type Warehouse,
+  warehouses,
+} from '../../platform/tenancy/tables';
+import { industryExists, usageExists } from '../lookups';
+
+export interface WarehouseInput {
+  name: string;
+  industry_id: number;
+  usage_id: number;
+}
+
+const byName = [asc(warehouses.name), asc(warehouses.id)];
+
+/** Every warehouse the user belongs to. */
+export async function listMemberWarehouses(db: Db, userId: number): Promise<MemberWarehouse[]> {
+  const rows = await db
+    .select({ warehouse: warehouses, roleId: memberships.roleId, roleName: roles.name })
+    .from(memberships)
+    .innerJoin(warehouses, eq(warehouses.id, memberships.warehouseId))
+    .leftJoin(roles, eq(roles.id, memberships.roleId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(...byName);
+  return rows.map(({ warehouse, roleId, roleName }) => ({
+    ...warehouse,
+    roleName: warehouse.ownerId === userId || roleId === OWNER_ROLE_ID ? 'owner' : (roleName ?? null),
+  }));
+}
+
+export function listOwnedWarehouses(db: Db, userId: number): Promise<Warehouse[]> {
+  return db
+    .select()
+    .from(warehouses)
+    .where(eq(warehouses.ownerId, userId))
+    .orderBy(...byName);
+}
+
+export async function listGuestWarehouses(db: Db, userId: number): Promise<Warehouse[]> {
+  const rows = await db
+    .select({ warehouse: warehouses })
+    .from(memberships)
+    .innerJoin(warehouses, eq(warehouses.id, memberships.warehouseId))
+    .where(and(eq(memberships.userId, userId), ne(warehouses.ownerId, userId)))
+    .orderBy(...byName);
+  return rows.map((r) => r.warehouse);
+}
+
+export async function findWarehouse(db: Db, id: number): Promise<Warehouse | null> {
+  const [row] = await db.select().from(warehouses).where(eq(warehouses.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Whether the owner already has another warehouse with this name. */
+export async function warehouseNameTaken(db: Db, ownerId: number, name: string, exceptId?: number) {
+  const clash = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(
+      and(
+        eq(warehouses.ownerId, ownerId),
+        // Case-insensitive, as the unique index on lower(name).
+        eq(sql`lower(${warehouses.name})`, sql`lower(${name.trim()})`),
+        exceptId ? ne(warehouses.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return clash.length > 0;
+}
+
+/** Which of the input's references do not exist. */
+export async function unknownWarehouseLookups(db: Db, input: WarehouseInput) {
+  return {
+    industry: !(await industryExists(db, input.industry_id)),
+    usage: !(await usageExists(db, input.usage_id)),
+  };
+}
+
+/** Creates the warehouse, makes the creator its owner member and switches to it. */
+export async function createWarehouse(db: Db, ownerId: number, input: WarehouseInput): Promise<Warehouse> {
+  return db.transaction(async (tx) => {
+    const [warehouse] = await tx
+      .insert(warehouses)
+      .values({ name: input.name.trim(), industryId: input.industry_id, usageId: input.usage_id, ownerId })
+      .returning();
+    await tx.insert(memberships).values({ userId: ownerId, warehouseId: warehouse!.id, roleId: OWNER_ROLE_ID });
+    await tx.update(users).set({ currentWarehouseId: warehouse!.id }).where(eq(users.id, ownerId));
+    return warehouse!;
+  });
+}
+
+/** Null when the warehouse is gone (deleted meanwhile). */
+export async function updateWarehouse(db: Db, id: number, input: WarehouseInput): Promise<Warehouse | null> {
+  const [row] = await db
+    .update(warehouses)
+    .set({ name: input.name.trim(), industryId: input.industry_id, usageId: input.usage_id, updatedAt: sql`now()` })
+    .where(eq(warehouses.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes those of `ids` the user owns; members, roles and invitations go by cascade. */
+export async function deleteOwnedWarehouses(db: Db, ownerId: number, ids: number[]) {
+  if (ids.length === 0) return 0;
+  const deleted = await db
+    .delete(warehouses)
+    .where(and(eq(warehouses.ownerId, ownerId), inArray(warehouses.id, ids)))
+    .returning({ id: warehouses.id });
+  return deleted.length;
+}

@@ -1,0 +1,224 @@
+import { type FastifyPluginAsyncTypebox, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { LIMITS } from '@lager/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/client';
+import { type FieldErrors, forbidden, notFound, validationError } from '../../platform/errors';
+import { resolveAccess } from '../../platform/http/authorization';
+import {
+  Id,
+  IdParam,
+  MessageBody,
+  Required,
+  responses,
+  WarehouseBody,
+  WarehouseFields,
+} from '../../platform/http/schemas';
+import { warehouseParam } from '../../platform/http/warehouse-of';
+import { t } from '../../platform/i18n/request';
+import { assertPassword } from '../../platform/security/passwords';
+import { memberWarehouseJson, warehouseJson } from '../../platform/tenancy/wire';
+import { removeMembers } from '../members';
+import {
+  createWarehouse,
+  deleteOwnedWarehouses,
+  findWarehouse,
+  listGuestWarehouses,
+  listMemberWarehouses,
+  listOwnedWarehouses,
+  unknownWarehouseLookups,
+  updateWarehouse,
+  type WarehouseInput as WarehouseFieldsInput,
+  warehouseNameTaken,
+} from './repository';
+
+const WarehouseInput = Type.Object({ name: Required(LIMITS.warehouseNameMax), industry_id: Id(), usage_id: Id() });
+
+/** Laravel-style checks the schema cannot do: existing lookups, name unique per owner. */
+async function assertWarehouseInput(db: Db, ownerId: number, input: WarehouseFieldsInput, exceptId?: number) {
+  const errors: FieldErrors = {};
+  if (await warehouseNameTaken(db, ownerId, input.name, exceptId)) errors.name = [{ key: 'warehouseNameTaken' }];
+  const unknown = await unknownWarehouseLookups(db, input);
+  if (unknown.industry) errors.industry_id = [{ key: 'validation.exists', vars: { field: 'industry id' } }];
+  if (unknown.usage) errors.usage_id = [{ key: 'validation.exists', vars: { field: 'usage id' } }];
+  if (Object.keys(errors).length) {
+    throw validationError(errors, errors.name ? 'warehouse.name_taken' : 'validation.failed');
+  }
+}
+
+const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const { db } = ctx;
+  const verified = { auth: 'verified' as const };
+  const list = <T extends TSchema>(item: T) =>
+    responses({ 200: Type.Object({ warehouses: Type.Array(item) }) }, 401, 403);
+
+  app.get(
+    '/api/mywarehouses',
+    {
+      config: verified,
+      schema: {
+        operationId: 'listMyWarehouses',
+        tags: ['shell'],
+        response: list(Type.Object({ ...WarehouseFields, user_role: Type.Union([Type.String(), Type.Null()]) })),
+      },
+    },
+    async (request) => ({ warehouses: (await listMemberWarehouses(db, request.user!.id)).map(memberWarehouseJson) }),
+  );
+  app.get(
+    '/api/mywarehouses/owned',
+    {
+      config: verified,
+      schema: { operationId: 'listOwnedWarehouses', tags: ['warehouse-admin'], response: list(WarehouseBody) },
+    },
+    async (request) => ({
+      warehouses: (await listOwnedWarehouses(db, request.user!.id)).map(warehouseJson),
+    }),
+  );
+  app.get(
+    '/api/mywarehouses/guest',
+    {
+      config: verified,
+      schema: { operationId: 'listGuestWarehouses', tags: ['warehouse-admin'], response: list(WarehouseBody) },
+    },
+    async (request) => ({
+      warehouses: (await listGuestWarehouses(db, request.user!.id)).map(warehouseJson),
+    }),
+  );
+  app.get(
+    '/api/warehouses',
+    {
+      config: verified,
+      schema: {
+        operationId: 'listWarehouses',
+        tags: ['shell'],
+        response: list(Type.Object({ id: Type.Integer(), name: Type.String() })),
+      },
+    },
+    async (request) => ({
+      warehouses: (await listMemberWarehouses(db, request.user!.id)).map(({ id, name }) => ({ id, name })),
+    }),
+  );
+
+  app.post(
+    '/api/admin/warehouse',
+    {
+      config: verified,
+      schema: {
+        operationId: 'createWarehouse',
+        tags: ['warehouse-admin'],
+        body: WarehouseInput,
+        response: responses(
+          { 201: Type.Object({ warehouse: WarehouseBody, message: Type.String() }) },
+          401,
+          403,
+          419,
+          422,
+        ),
+      },
+    },
+    async (request, reply) => {
+      await assertWarehouseInput(db, request.user!.id, request.body);
+      const warehouse = await createWarehouse(db, request.user!.id, request.body);
+      return reply.code(201).send({ warehouse: warehouseJson(warehouse), message: t(request, 'warehouseCreated') });
+    },
+  );
+
+  const ownerOnly = { ...verified, access: { warehouse: warehouseParam('id'), require: 'owner' as const } };
+  app.get(
+    '/api/warehouses/edit/:id',
+    {
+      config: ownerOnly,
+      schema: {
+        operationId: 'getWarehouse',
+        tags: ['warehouse-admin'],
+        params: IdParam('id'),
+        response: responses({ 200: WarehouseBody }, 401, 403, 404),
+      },
+    },
+    async (request) => {
+      const warehouse = await findWarehouse(db, request.params.id);
+      if (!warehouse) throw notFound('warehouseNotFound', 'warehouse.not_found');
+      return warehouseJson(warehouse);
+    },
+  );
+  app.put(
+    '/api/warehouses/edit/:id',
+    {
+      config: ownerOnly,
+      schema: {
+        operationId: 'updateWarehouse',
+        tags: ['warehouse-admin'],
+        params: IdParam('id'),
+        body: WarehouseInput,
+        response: responses({ 200: WarehouseBody }, 401, 403, 404, 419, 422),
+      },
+    },
+    async (request) => {
+      await assertWarehouseInput(db, request.user!.id, request.body, request.params.id);
+      const warehouse = await updateWarehouse(db, request.params.id, request.body);
+      // Deleted by its owner while this request was on its way.
+      if (!warehouse) throw notFound('warehouseNotFound', 'warehouse.not_found');
+      return warehouseJson(warehouse);
+    },
+  );
+
+  app.post(
+    '/api/admin/warehouse/delete',
+    {
+      config: verified,
+      schema: {
+        operationId: 'deleteWarehouses',
+        tags: ['warehouse-admin'],
+        body: Type.Object({
+          warehouse_ids: Type.Array(Id(), { minItems: 1, maxItems: LIMITS.bulkIdsMax }),
+          password: Required(),
+        }),
+        response: responses(
+          { 200: Type.Object({ message: Type.String(), deleted: Type.Integer() }) },
+          401,
+          403,
+          419,
+          422,
+        ),
+      },
+    },
+    async (request) => {
+      await assertPassword(ctx.passwords, request.user!, request.body.password);
+      // Ids of warehouses the user does not own are ignored, not deleted.
+      const deleted = await deleteOwnedWarehouses(db, request.user!.id, request.body.warehouse_ids);
+      return { message: t(request, 'warehousesDeleted', { count: deleted }), deleted };
+    },
+  );
+
+  // DELETE per the contract; POST too, for clients that cannot send a body with DELETE. Two
+  // routes so that each has its own operationId; only DELETE is generated into the web app.
+  const leave = {
+    config: verified,
+    schema: {
+      params: IdParam('id'),
+      body: Type.Object({ password: Required() }),
+      response: responses({ 200: MessageBody }, 401, 403, 404, 419, 422),
+    },
+  };
+  const leaveHandler = async (request: FastifyRequest<{ Params: { id: number }; Body: { password: string } }>) => {
+    const user = request.user!;
+    await assertPassword(ctx.passwords, user, request.body.password);
+    const access = await resolveAccess(app, user.id, request.params.id);
+    if (!access) throw notFound('warehouseNotFound', 'warehouse.not_found');
+    if (access.isOwner) throw forbidden('ownerCannotLeave', 'warehouse.owner_cannot_leave');
+    await removeMembers(db, access.warehouseId, [user.id]);
+    return { message: t(request, 'leftWarehouse') };
+  };
+  app.delete(
+    '/api/warehouse/:id/leave',
+    { ...leave, schema: { ...leave.schema, operationId: 'leaveWarehouse', tags: ['warehouse-admin'] } },
+    leaveHandler,
+  );
+  app.post(
+    '/api/warehouse/:id/leave',
+    { ...leave, schema: { ...leave.schema, operationId: 'leaveWarehouseByPost', tags: ['system'] } },
+    leaveHandler,
+  );
+};
+
+export default warehouseRoutes;

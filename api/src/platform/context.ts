@@ -1,0 +1,108 @@
+import type { AnyPermissionName } from '@lager/contract';
+import type { Database, Db } from './db/client';
+import type { Language } from './i18n';
+import type { MailTransport } from './mail/transport';
+import type { PasswordHasher } from './security/passwords';
+import type { users } from './tenancy/tables';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** Login attempts per e-mail + IP. */
+  login: RateLimit;
+  /** Login attempts per e-mail from any address; default 4× `login`. */
+  loginPerAccount?: RateLimit;
+  /** Login attempts per address over any e-mails; default 6× `login`. */
+  loginPerIp?: RateLimit;
+  register: RateLimit;
+  checkEmail: RateLimit;
+  forgotPassword: RateLimit;
+  verificationNotification: RateLimit;
+}
+
+export interface AppContext {
+  db: Db;
+  database: Database;
+  appUrl: string;
+  appKey: string;
+  mail: MailTransport;
+  passwords: PasswordHasher;
+  rateLimits: RateLimits;
+  sessionIdleMinutes: number;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface SessionState {
+  /** sha256 of the cookie value: the database never holds a usable session id. */
+  id: string;
+  csrfToken: string;
+  userId: number | null;
+  lastActivity: Date;
+}
+
+/** What the authorization plugin resolved for the warehouse a request acts on. */
+export interface WarehouseAccess {
+  warehouseId: number;
+  roleId: number | null;
+  isOwner: boolean;
+  permissions: Set<AnyPermissionName>;
+}
+
+/** A warehouse as the logged-in user sees it: whether it exists and their access (null: not a member). */
+export interface AccessLookup {
+  exists: boolean;
+  access: WarehouseAccess | null;
+}
+
+export interface AccessRule {
+  /** Which warehouse the call acts on; may throw AppError (e.g. 404 for an unknown role). */
+  warehouse: (
+    request: import('fastify').FastifyRequest,
+  ) => number | null | undefined | Promise<number | null | undefined>;
+  /**
+   * Any-of; 'member' = membership alone; 'owner' = the warehouse owner only; `{all}` = every
+   * listed permission (stock writes: view_stock + the action's), optionally decided from the typed request.
+   */
+  require:
+    | AnyPermissionName[]
+    | 'member'
+    | 'owner'
+    | { all: AnyPermissionName[] | ((request: import('fastify').FastifyRequest) => AnyPermissionName[]) };
+  /** What the call grants, from the typed request: no one but the owner grants more than they hold. */
+  grants?: (request: import('fastify').FastifyRequest) => GrantRequest | Promise<GrantRequest>;
+}
+
+/** What a call would hand out; checked against what the caller holds (see plugins/authorization.ts). */
+export interface GrantRequest {
+  /** Permissions a created or edited role would have. */
+  permissionIds?: number[];
+  /** A role the call assigns or invites someone into. */
+  roleId?: number | null;
+  /** The role the call edits. */
+  editsRoleId?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    lang: Language;
+    session: SessionState | null;
+    user: UserRow | null;
+    access: WarehouseAccess | null;
+    /** Per request, by warehouse id (plugins/authorization.ts `accessOf`); seeded with the current warehouse by the session. */
+    accessCache: Map<number, AccessLookup> | null;
+  }
+  interface FastifyContextConfig {
+    /** 'user' = logged in, 'verified' = logged in with a verified e-mail; default public. */
+    auth?: 'user' | 'verified';
+    access?: AccessRule;
+    /** Load the access in the user's current warehouse with the session (routes without `access` that read it). */
+    currentAccess?: boolean;
+  }
+}

@@ -1,0 +1,47 @@
+import { de, en, type PlatformMessageKey } from './messages';
+
+export type Language = 'de' | 'en';
+
+/**
+ * The modules' message keys: each module's messages.ts adds its own by declaration merging
+ * (`interface ModuleMessages extends Record<Key, string> {}`), so a key no module defines does not compile.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules' declaration merging
+export interface ModuleMessages {}
+
+export type MessageKey = PlatformMessageKey | (keyof ModuleMessages & string);
+
+/** One module's texts in both languages (the same keys). */
+export interface Catalogue {
+  de: Record<string, string>;
+  en: Record<string, string>;
+}
+
+const catalogues: Record<Language, Record<string, string>> = { de: { ...de }, en: { ...en } };
+
+/** Adds a module's texts to the one catalogue (app.ts, for every module it assembles). */
+export function registerMessages(catalogue: Catalogue): void {
+  Object.assign(catalogues.de, catalogue.de);
+  Object.assign(catalogues.en, catalogue.en);
+}
+
+/** Picks de or en from Accept-Language in the header's order of preference; de by default. */
+export function languageFrom(header: string | undefined): Language {
+  if (!header) return 'de';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { lang: tag.slice(0, 2), q: q ? Number(q.trim().slice(2)) : 1, index };
+    })
+    .filter((entry) => (entry.lang === 'de' || entry.lang === 'en') && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (ranked[0]?.lang as Language | undefined) ?? 'de';
+}
+
+export type Vars = Record<string, string | number>;
+
+export function translate(lang: Language, key: MessageKey, vars: Vars = {}): string {
+  return (catalogues[lang][key] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+}

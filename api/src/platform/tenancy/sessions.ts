@@ -1,0 +1,109 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { type MemberRole, rolePermissionNamesColumn } from './access';
+import { memberships, sessions, type User, users, warehouses } from './tables';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Session rows for the session plugin and the routes that end sessions. Ids are sha256 of the
+ * cookie value, so the database never holds a usable session id.
+ */
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(values);
+}
+
+/**
+ * The session and its user (null for an anonymous row) when it was active after `activeAfter`, and
+ * with `withCurrentAccess` the user's membership in their current warehouse with the role's permission
+ * names (null when they have none or are no longer a member): everything a warehouse-scoped request
+ * needs before its route's own query, in one round trip. Routes without warehouse rules skip the
+ * membership part (on PGlite it costs about as much as the session lookup itself).
+ */
+export async function findActiveSession(
+  db: Db,
+  id: string,
+  activeAfter: Date,
+  { withCurrentAccess = false } = {},
+): Promise<{
+  session: SessionRow;
+  user: User | null;
+  currentMember: (MemberRole & { ownerId: number }) | null;
+} | null> {
+  let lookups = sessionLookups.get(db);
+  if (!lookups) {
+    lookups = { plain: preparePlainLookup(db), withAccess: prepareAccessLookup(db) };
+    sessionLookups.set(db, lookups);
+  }
+  if (!withCurrentAccess) {
+    const [row] = await lookups.plain.execute({ id, activeAfter });
+    return row ? { session: row.session, user: row.user, currentMember: null } : null;
+  }
+  const [row] = await lookups.withAccess.execute({ id, activeAfter });
+  if (!row) return null;
+  const currentMember =
+    row.memberUserId !== null && row.ownerId !== null
+      ? { ownerId: row.ownerId, roleId: row.roleId, rolePermissions: row.rolePermissions ?? [] }
+      : null;
+  return { session: row.session, user: row.user, currentMember };
+}
+
+/**
+ * Prepared once per database handle: the SQL is built once and PostgreSQL plans it once per
+ * connection (a named statement) instead of on every request.
+ */
+const activeSession = and(
+  eq(sessions.id, sql.placeholder('id')),
+  gt(sessions.lastActivity, sql.placeholder('activeAfter')),
+);
+
+function preparePlainLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(activeSession)
+    .limit(1)
+    .prepare('lager_session_lookup');
+}
+
+function prepareAccessLookup(db: Db) {
+  return db
+    .select({
+      session: sessions,
+      user: users,
+      memberUserId: memberships.userId,
+      roleId: memberships.roleId,
+      ownerId: warehouses.ownerId,
+      rolePermissions: rolePermissionNamesColumn(memberships.roleId),
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.warehouseId, users.currentWarehouseId)))
+    .leftJoin(warehouses, eq(warehouses.id, memberships.warehouseId))
+    .where(activeSession)
+    .limit(1)
+    .prepare('lager_session_access_lookup');
+}
+const sessionLookups = new WeakMap<
+  Db,
+  { plain: ReturnType<typeof preparePlainLookup>; withAccess: ReturnType<typeof prepareAccessLookup> }
+>();
+
+export async function touchSession(db: Db, id: string, at = new Date()) {
+  await db.update(sessions).set({ lastActivity: at }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Db, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Logs the user out everywhere, or everywhere but `keepId`. */
+export async function deleteUserSessions(db: Db, userId: number, keepId?: string) {
+  const where = keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId);
+  await db.delete(sessions).where(where);
+}
+
+export async function deleteIdleSessions(db: Db, idleBefore: Date) {
+  await db.delete(sessions).where(lt(sessions.lastActivity, idleBefore));
+}
