@@ -43,7 +43,7 @@ module.exports = {
         '/node_modules/(?!(typebox|@electric-sql/pglite|@fastify/cookie|cookie|content-disposition)/)(?!.*/node_modules/)',
       ],
       setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
-      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
     },
     // Deploy and rollout commands (plain Node CommonJS, no transform).
     {

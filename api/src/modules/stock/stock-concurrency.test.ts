@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { stockArticles, stockMovements } from '../../src/modules/stock/tables';
-import type { Database } from '../../src/platform/db/client';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
-import { book, createArticle, stockUp } from './helpers';
+import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { book, createArticle, stockUp } from '../../../test/stock/helpers';
+import type { Database } from '../../platform/db/client';
+import { stockArticles, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);
@@ -16,7 +16,7 @@ beforeAll(async () => {
   database = await openTestDatabase(__filename);
   // A pool as large as the burst, so on PostgreSQL the 50 bookings really run side by side.
   if (process.env.TEST_DATABASE_URL) {
-    const { openDatabase } = await import('../../src/platform/db/client');
+    const { openDatabase } = await import('../../platform/db/client');
     await database.close();
     database = await openDatabase({
       url: process.env.TEST_DATABASE_URL,

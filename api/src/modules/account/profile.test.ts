@@ -1,11 +1,19 @@
 import { ALL_PERMISSION_NAMES } from '@lager/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invitations } from '../src/modules/invitations';
-import type { Database } from '../src/platform/db/client';
-import type { OutboxMail } from '../src/platform/mail/transport';
-import { memberships, sessions, users, warehouses } from '../src/platform/tenancy/tables';
-import { buildTestApp, Client, createUser, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
+import {
+  buildTestApp,
+  Client,
+  createUser,
+  createWarehouse,
+  loggedIn,
+  openTestDatabase,
+  PASSWORD,
+} from '../../../test/helpers';
+import type { Database } from '../../platform/db/client';
+import type { OutboxMail } from '../../platform/mail/transport';
+import { memberships, sessions, users, warehouses } from '../../platform/tenancy/tables';
+import { invitations } from '../invitations';
 
 let database: Database;
 let app: FastifyInstance;

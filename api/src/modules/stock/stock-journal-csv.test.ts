@@ -1,9 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { stockArticles, stockMovements } from '../../src/modules/stock/tables';
-import type { Database } from '../../src/platform/db/client';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from '../helpers';
-import { book, createArticle, member, stockUp } from './helpers';
+import {
+  buildTestApp,
+  type Client,
+  createWarehouse,
+  loggedIn,
+  openTestDatabase,
+  PASSWORD,
+} from '../../../test/helpers';
+import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
+import type { Database } from '../../platform/db/client';
+import { stockArticles, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { stockIdempotencyKeys, stockMovements } from '../../src/modules/stock/tables';
-import type { Database } from '../../src/platform/db/client';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
-import { book, createArticle, stockUp } from './helpers';
+import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { book, createArticle, stockUp } from '../../../test/stock/helpers';
+import type { Database } from '../../platform/db/client';
+import { stockIdempotencyKeys, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);

@@ -1,11 +1,11 @@
 import { STOCK_PERMISSION_NAMES, type StockPermissionName } from '@lager/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { stockArticles } from '../../src/modules/stock/tables';
-import type { Database } from '../../src/platform/db/client';
-import { users } from '../../src/platform/tenancy/tables';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
-import { book, createArticle, member, stockUp } from './helpers';
+import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
+import type { Database } from '../../platform/db/client';
+import { users } from '../../platform/tenancy/tables';
+import { stockArticles } from './tables';
 
 /**
  * The six stock permissions × every stock call. Each member holds one permission, with or
@@ -41,7 +41,7 @@ beforeAll(async () => {
     permissions: [7, 9],
     warehouse_id: otherWarehouseId,
   });
-  const { memberships } = await import('../../src/platform/tenancy/tables');
+  const { memberships } = await import('../../platform/tenancy/tables');
   const members = await app.ctx.db
     .select({ id: users.id })
     .from(users)
@@ -171,7 +171,7 @@ describe.each(calls)('%s', (_name, needs, call) => {
 });
 
 it('a logged-out caller gets 401, a user without a current warehouse 403', async () => {
-  const { Client: Anonymous } = await import('../helpers');
+  const { Client: Anonymous } = await import('../../../test/helpers');
   expect((await new Anonymous(app).get('/api/stock/articles')).statusCode).toBe(401);
   const { client } = await loggedIn(app);
   const res = await client.get('/api/stock/articles');

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/platform/db/client';
-import type { OutboxMail } from '../src/platform/mail/transport';
-import { rateLimitCounters } from '../src/platform/rate-limit/tables';
-import { verificationUrl } from '../src/platform/security/tokens';
-import { buildTestApp, Client, createUser, loggedIn, openTestDatabase, PASSWORD } from './helpers';
+import { buildTestApp, Client, createUser, loggedIn, openTestDatabase, PASSWORD } from '../../../test/helpers';
+import type { Database } from '../../platform/db/client';
+import type { OutboxMail } from '../../platform/mail/transport';
+import { rateLimitCounters } from '../../platform/rate-limit/tables';
+import { verificationUrl } from '../../platform/security/tokens';
 
 let database: Database;
 let app: FastifyInstance;

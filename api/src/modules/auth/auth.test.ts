@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/platform/db/client';
-import { buildTestApp, Client, createUser, openTestDatabase, PASSWORD, uniqueEmail } from './helpers';
+import { buildTestApp, Client, createUser, openTestDatabase, PASSWORD, uniqueEmail } from '../../../test/helpers';
+import type { Database } from '../../platform/db/client';
 
 let database: Database;
 let app: FastifyInstance;
@@ -199,7 +199,7 @@ describe('login and logout', () => {
     const user = await createUser(app);
     const client = new Client(app);
     await client.login(user.email);
-    const { sessions } = await import('../src/platform/tenancy/tables');
+    const { sessions } = await import('../../platform/tenancy/tables');
     const { eq } = await import('drizzle-orm');
     await app.ctx.db
       .update(sessions)

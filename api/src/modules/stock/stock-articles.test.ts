@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/platform/db/client';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
-import { book, createArticle, stockUp } from './helpers';
+import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { book, createArticle, stockUp } from '../../../test/stock/helpers';
+import type { Database } from '../../platform/db/client';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);

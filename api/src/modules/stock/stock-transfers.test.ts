@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { stockArticles, stockMovements } from '../../src/modules/stock/tables';
-import type { Database } from '../../src/platform/db/client';
-import { memberships } from '../../src/platform/tenancy/tables';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../helpers';
-import { book, createArticle, member, stockUp } from './helpers';
+import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
+import type { Database } from '../../platform/db/client';
+import { memberships } from '../../platform/tenancy/tables';
+import { stockArticles, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/platform/db/client';
-import { memberships } from '../src/platform/tenancy/tables';
-import { buildTestApp, Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
+import { buildTestApp, Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from '../../../test/helpers';
+import type { Database } from '../../platform/db/client';
+import { memberships } from '../../platform/tenancy/tables';
 
 let database: Database;
 let app: FastifyInstance;

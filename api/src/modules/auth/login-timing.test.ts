@@ -7,10 +7,10 @@
  * time it does not swing with whatever else a busy CI machine runs at the moment.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/platform/db/client';
-import { OWASP_ARGON2ID } from '../src/platform/security/passwords';
-import { users } from '../src/platform/tenancy/tables';
-import { buildTestApp, Client, openTestDatabase } from './helpers';
+import { buildTestApp, Client, openTestDatabase } from '../../../test/helpers';
+import type { Database } from '../../platform/db/client';
+import { OWASP_ARGON2ID } from '../../platform/security/passwords';
+import { users } from '../../platform/tenancy/tables';
 
 let database: Database;
 let app: FastifyInstance;
