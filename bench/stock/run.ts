@@ -15,9 +15,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../api/src/app';
-import { type Database, openDatabase } from '../../api/src/db/client';
-import { memberships, users, warehouses } from '../../api/src/db/schema';
+import { buildApp, type Database, memberships, openDatabase, users, warehouses } from '../../api/src/index';
 
 // drizzle-orm is the API workspace's dependency: resolve it from there.
 const { sql } = createRequire(resolve(__dirname, '../../api/package.json'))(

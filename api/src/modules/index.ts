@@ -17,7 +17,7 @@ import { warehousesModule } from './warehouses';
  * Every module of the API, in the order their routes are registered (and listed in the OpenAPI
  * document). A new module is one line here; see api/README.md "Where things go".
  */
-export const MODULES: readonly LagerModule[] = [
+const MODULES: readonly LagerModule[] = [
   authModule,
   accountModule,
   lookupsModule,

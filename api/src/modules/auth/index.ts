@@ -32,7 +32,6 @@ export {
   countUsers,
   emailTaken,
   findUserByEmail,
-  insertUser,
   normalizeEmail,
   setCurrentWarehouse,
   type User,

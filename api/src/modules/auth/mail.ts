@@ -21,7 +21,7 @@ export function sendEmailChangedNotice(app: FastifyInstance, previous: UserRow, 
   return deliver(app, emailChangedMail(asLanguage(previous.language), previous.email, previous.name, newEmail, url));
 }
 
-export function verificationMail(lang: Language, to: string, name: string, url: string): Mail {
+function verificationMail(lang: Language, to: string, name: string, url: string): Mail {
   return lang === 'en'
     ? render(
         to,
@@ -37,7 +37,7 @@ export function verificationMail(lang: Language, to: string, name: string, url: 
       );
 }
 
-export function resetMail(lang: Language, to: string, url: string): Mail {
+function resetMail(lang: Language, to: string, url: string): Mail {
   return lang === 'en'
     ? render(
         to,
@@ -60,7 +60,7 @@ export function resetMail(lang: Language, to: string, url: string): Mail {
 }
 
 /** Sent to the OLD address after an e-mail change (the profile form asks no password). */
-export function emailChangedMail(lang: Language, to: string, name: string, newEmail: string, supportUrl: string): Mail {
+function emailChangedMail(lang: Language, to: string, name: string, newEmail: string, supportUrl: string): Mail {
   return lang === 'en'
     ? render(
         to,

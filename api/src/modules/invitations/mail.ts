@@ -16,7 +16,7 @@ export function sendInvitationMail(
   return deliver(app, invitationMail(asLanguage(invitee.language), invitee.email, inviterName, warehouseName, urls));
 }
 
-export function invitationMail(
+function invitationMail(
   lang: Language,
   to: string,
   inviter: string,

@@ -119,3 +119,20 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   return database;
 }
+
+/**
+ * A database whose driver client the caller may wrap before use (bench/profile-request.ts times
+ * every statement): PostgreSQL when a URL is given, else in-memory PGlite; schema up to date.
+ */
+export async function databaseOn(
+  url: string | undefined,
+  wrap: (client: { query: (...args: never[]) => Promise<unknown> }) => void,
+): Promise<Database> {
+  const client = url ? new Pool({ connectionString: url, max: 10 }) : new PGlite({ extensions: { pg_trgm } });
+  if (client instanceof PGlite) await client.waitReady;
+  wrap(client as never);
+  const postgres = client instanceof Pool;
+  const db = (postgres ? drizzlePg({ client }) : drizzlePglite({ client })) as unknown as Db;
+  await runMigrations(db);
+  return { db, kind: postgres ? 'postgres' : 'pglite', close: () => (postgres ? client.end() : client.close()) };
+}

@@ -1,5 +1,5 @@
 /** The driver's error under Drizzle's wrapper (node-postgres and PGlite both carry `code`). */
-export function pgErrorOf(error: unknown): { code?: string; constraint?: string } | null {
+function pgErrorOf(error: unknown): { code?: string; constraint?: string } | null {
   let current = error as { code?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; current && depth < 5; depth++) {
     if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {

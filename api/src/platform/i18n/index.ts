@@ -5,6 +5,7 @@ export type Language = 'de' | 'en';
 /**
  * The modules' message keys: each module's messages.ts adds its own by declaration merging
  * (`interface ModuleMessages extends Record<Key, string> {}`), so a key no module defines does not compile.
+ * @public (used by declaration merging, which knip does not see)
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the modules' declaration merging
 export interface ModuleMessages {}

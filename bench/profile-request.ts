@@ -1,5 +1,5 @@
 /**
- * Where the milliseconds of one authenticated request go: `npx tsx api/scripts/profile-request.ts [--postgres URL] [--n 300]`.
+ * Where the milliseconds of one authenticated request go: `npx tsx bench/profile-request.ts [--postgres URL] [--n 300]`.
  *
  * The API is built in this process (buildApp, logger at info into /dev/null as in production) on PGlite
  * in memory or on PostgreSQL, with the bench warehouse of `npm run bench` (a member with a non-owner
@@ -19,20 +19,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { Pool } from 'pg';
+import { buildApp, createOutboxTransport, type Database, databaseOn } from '../api/src/index';
 // @ts-expect-error plain ESM helper of the bench, no types
-import { apiRoutes } from '../../bench/lib/api-load.mjs';
+import { apiRoutes } from './lib/api-load.mjs';
 // @ts-expect-error plain ESM helper of the bench, no types
-import { createBenchWarehouse } from '../../bench/lib/session.mjs';
-import { buildApp } from '../src/app';
-import type { Database, Db } from '../src/platform/db/client';
-import { runMigrations } from '../src/platform/db/migrate';
-import { createOutboxTransport } from '../src/platform/mail/transport';
-import * as schema from '../src/platform/tenancy/tables';
+import { createBenchWarehouse } from './lib/session.mjs';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -58,20 +49,10 @@ function timed<T extends (...args: never[]) => Promise<unknown>>(fn: T): T {
   }) as T;
 }
 
-async function openTimed(): Promise<Database> {
-  if (postgresUrl) {
-    const pool = new Pool({ connectionString: postgresUrl, max: 10 });
-    pool.query = timed(pool.query.bind(pool) as never);
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await runMigrations(db);
-    return { db, kind: 'postgres', close: () => pool.end() };
-  }
-  const client = new PGlite({ extensions: { pg_trgm } });
-  await client.waitReady;
-  client.query = timed(client.query.bind(client) as never);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await runMigrations(db);
-  return { db, kind: 'pglite', close: () => client.close() };
+function openTimed(): Promise<Database> {
+  return databaseOn(postgresUrl, (client) => {
+    client.query = timed(client.query.bind(client) as never);
+  });
 }
 
 const median = (xs: number[]) => {
