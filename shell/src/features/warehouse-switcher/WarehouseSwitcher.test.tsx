@@ -97,8 +97,10 @@ test('unverified users have no switcher: the logo only goes to /user', async () 
   server.use(...shellHandlers({ user: unverifiedUser }));
   const { user } = renderShell('/info');
   const logo = await screen.findByRole('link', { name: /^Lager –/ });
+  // The link points at /user once the (unverified) user is known; under load that can come after the logo.
+  await waitFor(() => expect(logo).toHaveAttribute('href', '/user'));
   expect(logo).not.toHaveAttribute('aria-expanded');
   await user.click(logo);
-  expect(screen.getByTestId('location')).toHaveTextContent('/user');
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user'));
   expect(screen.queryByRole('region', { name: 'Switch warehouse' })).not.toBeInTheDocument();
 });
