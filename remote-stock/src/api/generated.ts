@@ -13,6 +13,7 @@ const injectedRtkApi = api.injectEndpoints({
           sort: queryArg.sort,
           cursor: queryArg.cursor,
           limit: queryArg.limit,
+          updated_since: queryArg.updatedSince,
         },
       }),
     }),
@@ -152,6 +153,8 @@ export type ListStockArticlesApiResponse = /** status 200 Default Response */ {
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
   }[];
+  /** With updated_since: ids of articles deleted since then. */
+  deleted_ids?: number[];
   next_cursor: string | null;
 };
 export type ListStockArticlesApiArg = {
@@ -164,6 +167,8 @@ export type ListStockArticlesApiArg = {
   sort?: 'name' | 'sku' | 'quantity' | 'updated';
   cursor?: string;
   limit?: number;
+  /** ISO date-time: only articles changed at or after it, archived ones included, oldest change first (sort is ignored); the answer adds deleted_ids, the articles deleted since. */
+  updatedSince?: string;
 };
 export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
   article: {
@@ -283,6 +288,8 @@ export type BookStockCountApiResponse = /** status 201 Default Response */ {
     id: number;
     kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
     note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
     quantity_after: number;
     reason:
       | (
@@ -321,6 +328,8 @@ export type BookStockCountApiArg = {
       counted: number;
     }[];
     note?: string | null;
+    /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
+    occurred_at?: string | null;
   };
 };
 export type ImportStockArticlesApiResponse = /** status 200 Default Response */ {
@@ -351,6 +360,8 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
     id: number;
     kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
     note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
     quantity_after: number;
     reason:
       | (
@@ -434,6 +445,8 @@ export type BookStockMovementApiResponse =
         id: number;
         kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
         note: string | null;
+        /** When it happened on the device, if the booking said so. */
+        occurred_at: string | null;
         quantity_after: number;
         reason:
           | (
@@ -467,6 +480,8 @@ export type BookStockMovementApiArg = {
     article_id: number;
     kind: 'in' | 'out' | 'correction';
     note?: string | null;
+    /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
+    occurred_at?: string | null;
     /** Amount for in/out; the counted stock for a correction. */
     quantity: number;
     reason?:
@@ -523,6 +538,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     id: number;
     kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
     note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
     quantity_after: number;
     reason:
       | (
@@ -555,6 +572,8 @@ export type ReverseStockMovementApiArg = {
   'idempotency-key'?: string;
   body: {
     note?: string | null;
+    /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
+    occurred_at?: string | null;
   };
 };
 export type GetStockSummaryApiResponse = /** status 200 Default Response */ {
@@ -574,6 +593,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     id: number;
     kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
     note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
     quantity_after: number;
     reason:
       | (
@@ -609,6 +630,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     id: number;
     kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
     note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
     quantity_after: number;
     reason:
       | (
@@ -641,6 +664,8 @@ export type TransferStockApiArg = {
   body: {
     article_id: number;
     note?: string | null;
+    /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
+    occurred_at?: string | null;
     /** Amount to move. */
     quantity: number;
     to_warehouse_id: number;

@@ -61,6 +61,7 @@ export function movement(of: Article, overrides: Partial<Movement> = {}): Moveme
     reverses_id: null,
     reversed_by_id: null,
     created_at: '2026-11-22T14:05:00Z',
+    occurred_at: null,
     ...overrides,
   };
 }

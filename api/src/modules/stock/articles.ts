@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors';
-import { AppError, type FieldErrors, validationError } from '../../platform/errors';
+import { AppError, type FieldErrors, fieldError, validationError } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { barcodeIsValid } from './barcode';
 import { type CursorValue, decodeCursor, encodeCursor } from './cursor';
 import type { Tx } from './idempotency';
 import { fromMilli, isWhole, MAX_QUANTITY, needsWhole, toMilli, type Unit } from './quantity';
-import { type ArticleRow, stockArticles as a, searchText, stockMovements } from './tables';
+import { type ArticleRow, stockArticles as a, searchText, stockArticleDeletions, stockMovements } from './tables';
 
 export const ARTICLE_SORTS = ['name', 'sku', 'quantity', 'updated'] as const;
 export type ArticleSort = (typeof ARTICLE_SORTS)[number];
@@ -187,7 +187,17 @@ export async function deleteArticle(db: Db, warehouseId: number, id: number) {
     .limit(1);
   if (movement) throw hasMovements();
   try {
-    await db.delete(a).where(and(eq(a.id, id), eq(a.warehouseId, warehouseId)));
+    await db.transaction(async (tx) => {
+      await tx.delete(a).where(and(eq(a.id, id), eq(a.warehouseId, warehouseId)));
+      // Offline indexes learn of it at their next refresh (listArticles' deleted_ids).
+      await tx
+        .insert(stockArticleDeletions)
+        .values({ warehouseId, articleId: id })
+        .onConflictDoUpdate({
+          target: [stockArticleDeletions.warehouseId, stockArticleDeletions.articleId],
+          set: { deletedAt: sql`now()` },
+        });
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw hasMovements();
     throw error;
@@ -201,6 +211,8 @@ export interface ArticleQuery {
   sort?: ArticleSort;
   cursor?: string;
   limit?: number;
+  /** ISO date-time: what changed at or after it, archived included (the offline index's refresh). */
+  updated_since?: string;
 }
 
 /** The sort key as an SQL expression, its direction, and how the cursor's key is typed. */
@@ -213,13 +225,24 @@ const SORTS: Record<ArticleSort, { key: SQL; desc: boolean; cast: string }> = {
 
 export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Oldest change first, so a page boundary never skips an article changed during the refresh. */
+const SINCE_SORT = { key: sql`${a.updatedAt}`, desc: false, cast: 'timestamptz' };
+
+function sinceOf(value: string): Date {
+  const since = new Date(value);
+  if (Number.isNaN(since.getTime())) throw fieldError('updated_since', 'validation.invalid');
+  return since;
+}
+
 /** One page of the warehouse's articles, keyset-paginated on (sort key, id). */
 export async function listArticles(db: Db, warehouseId: number, query: ArticleQuery) {
-  const sort = SORTS[query.sort ?? 'name'];
+  const since = query.updated_since ? sinceOf(query.updated_since) : null;
+  const sort = since ? SINCE_SORT : SORTS[query.sort ?? 'name'];
   const limit = query.limit ?? 50;
   const after: CursorValue | null = decodeCursor(query.cursor);
   const conditions: (SQL | undefined)[] = [eq(a.warehouseId, warehouseId)];
-  if (!query.archived) conditions.push(isNull(a.archivedAt));
+  if (since) conditions.push(gte(a.updatedAt, since));
+  else if (!query.archived) conditions.push(isNull(a.archivedAt));
   if (query.low) conditions.push(lowCondition);
   const q = query.q?.trim();
   if (q) {
@@ -245,7 +268,17 @@ export async function listArticles(db: Db, warehouseId: number, query: ArticleQu
   return {
     articles: page.map((r) => articleJson(r.article)),
     next_cursor: rows.length > limit && last ? encodeCursor([last.key, last.article.id]) : null,
+    ...(since && !query.cursor ? { deleted_ids: await deletedSince(db, warehouseId, since) } : {}),
   };
+}
+
+/** Ids deleted at or after `since` (on the first page of a refresh only: one list per refresh). */
+async function deletedSince(db: Db, warehouseId: number, since: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: stockArticleDeletions.articleId })
+    .from(stockArticleDeletions)
+    .where(and(eq(stockArticleDeletions.warehouseId, warehouseId), gte(stockArticleDeletions.deletedAt, since)));
+  return rows.map((r) => r.id);
 }
 
 /** The dashboard numbers: active articles, how many are low, movements since midnight (UTC). */

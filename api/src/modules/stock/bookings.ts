@@ -33,6 +33,8 @@ export interface Booker {
   warehouseId: number;
   user: Pick<UserRow, 'id' | 'name'>;
   lang: Language;
+  /** When it happened on the device (`occurred_at`), kept on every journal row it writes. */
+  occurredAt?: Date | null;
 }
 
 export interface BookingInput {
@@ -91,7 +93,15 @@ async function journal(tx: Tx, booker: Booker, rows: NewMovement[], warehouseId 
   if (rows.length === 0) return [];
   return tx
     .insert(m)
-    .values(rows.map((row) => ({ ...row, warehouseId, userId: booker.user.id, userName: booker.user.name })))
+    .values(
+      rows.map((row) => ({
+        ...row,
+        warehouseId,
+        userId: booker.user.id,
+        userName: booker.user.name,
+        occurredAt: booker.occurredAt ?? null,
+      })),
+    )
     .returning();
 }
 

@@ -19,6 +19,9 @@ const COLUMNS: { key: keyof MovementJson; de: string; en: string }[] = [
   { key: 'user_name', de: 'Benutzer', en: 'User' },
   { key: 'transfer_id', de: 'Umlagerung', en: 'Transfer' },
   { key: 'reverses_id', de: 'Storno von', en: 'Reverses' },
+  // Last, so existing sheets keep their columns: when a booking sent later (offline) happened on
+  // the device; empty when the booking named no time.
+  { key: 'occurred_at', de: 'Zeitpunkt am Gerät', en: 'Time on device' },
 ];
 
 /** Text a spreadsheet would run as a formula (=, +, -, @) is prefixed with a quote. */

@@ -5,8 +5,12 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { stockIdempotencyKeys } from './tables';
 
-/** Keys are kept this long (stock-spec.md); afterwards the same key counts as new. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+/**
+ * Keys are kept this long; afterwards the same key counts as new. The offline spec asks for at
+ * least 7 days (an outbox may send a booking a week later); one day more covers a device whose
+ * clock or whose last try sits at the edge of the week.
+ */
+export const IDEMPOTENCY_TTL_HOURS = 8 * 24;
 
 const expiredBefore = sql.raw(`now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'`);
 

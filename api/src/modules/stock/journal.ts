@@ -31,6 +31,7 @@ export function movementJson(row: MovementRow, article: ArticleBits, reversedByI
     reverses_id: row.reversesId,
     reversed_by_id: reversedById,
     created_at: row.createdAt.toISOString(),
+    occurred_at: row.occurredAt?.toISOString() ?? null,
   };
 }
 export type MovementJson = ReturnType<typeof movementJson>;

@@ -43,6 +43,8 @@ const stockEn = {
   'stock.importDuplicateSku': 'This SKU appears more than once in the file (first on line {line}).',
   'stock.importUnreadable': 'The file could not be read as CSV: {reason}',
   'stock.importNotCsv': 'Send the file as text/csv.',
+  'stock.occurredFuture': 'The {field} field may be at most 5 minutes in the future.',
+  'stock.occurredPast': 'The {field} field may be at most 7 days in the past.',
 } as const;
 
 const stockDe: Record<keyof typeof stockEn, string> = {
@@ -86,6 +88,8 @@ const stockDe: Record<keyof typeof stockEn, string> = {
   'stock.importDuplicateSku': 'Diese Artikelnummer kommt mehrfach in der Datei vor (zuerst in Zeile {line}).',
   'stock.importUnreadable': 'Die Datei konnte nicht als CSV gelesen werden: {reason}',
   'stock.importNotCsv': 'Senden Sie die Datei als text/csv.',
+  'stock.occurredFuture': 'Das Feld {field} darf höchstens 5 Minuten in der Zukunft liegen.',
+  'stock.occurredPast': 'Das Feld {field} darf höchstens 7 Tage zurückliegen.',
 };
 
 declare module '../../platform/i18n' {

@@ -8,6 +8,7 @@ import { bookingAccess, stockAccess } from './access';
 import { type Booker, bookCount, bookMovement, reverseMovement, transferStock } from './bookings';
 import { once } from './idempotency';
 import { journalPage } from './journal';
+import { occurredAtOf } from './occurred-at';
 import {
   BookingAnswer,
   BookingInput,
@@ -25,10 +26,12 @@ import {
 
 const tags = ['stock'];
 
+/** Called inside `once`: a replayed answer is never refused for an `occurred_at` grown old. */
 const booker = (request: FastifyRequest): Booker => ({
   warehouseId: request.access!.warehouseId,
   user: request.user!,
   lang: request.lang,
+  occurredAt: occurredAtOf((request.body as { occurred_at?: string | null } | undefined)?.occurred_at),
 });
 
 const movementRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -15,7 +15,7 @@ const stockRoutes: FastifyPluginAsync = async (app) => {
   await app.register(movementRoutes);
   await app.register(csvRoutes);
 
-  // Idempotency keys older than 24 h are dead weight; the lookup ignores them anyway.
+  // Idempotency keys older than their TTL (8 days) are dead weight; the lookup ignores them anyway.
   const timer = setInterval(() => {
     purgeIdempotencyKeys(app.ctx.db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
   }, PURGE_EVERY_MS);

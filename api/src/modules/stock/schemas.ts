@@ -9,6 +9,16 @@ import { MAX_QUANTITY, UNITS } from './quantity';
 const Amount = (description: string) => Type.Number({ minimum: 0, maximum: MAX_QUANTITY, description });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const OptionalText = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })));
+/** Offline spec §2: when the booking happened on the device, if it was sent later. */
+const OccurredAt = Type.Optional(
+  Nullable(
+    Type.String({
+      maxLength: 40,
+      description:
+        'ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at.',
+    }),
+  ),
+);
 /** `low=1` as the spec writes it; `true`/`0`/`false` too. */
 export const Flag = (description: string) =>
   Type.Optional(StringEnum(['1', '0', 'true', 'false'] as const, { description }));
@@ -51,6 +61,9 @@ export const Movement = Type.Object(
     reverses_id: Nullable(Type.Integer()),
     reversed_by_id: Nullable(Type.Integer()),
     created_at: Type.String({ format: 'date-time' }),
+    occurred_at: Nullable(
+      Type.String({ format: 'date-time', description: 'When it happened on the device, if the booking said so.' }),
+    ),
   },
   { title: 'StockMovement' },
 );
@@ -75,6 +88,13 @@ export const ArticleQuery = Type.Object({
   sort: Type.Optional(StringEnum(ARTICLE_SORTS)),
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  updated_since: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description:
+        'ISO date-time: only articles changed at or after it, archived ones included, oldest change first (sort is ignored); the answer adds deleted_ids, the articles deleted since.',
+    }),
+  ),
 });
 
 export const JournalQuery = Type.Object({
@@ -94,15 +114,17 @@ export const BookingInput = Type.Object({
   reason: Type.Optional(Nullable(StringEnum(ALL_REASONS))),
   note: OptionalText(500),
   reference: OptionalText(100),
+  occurred_at: OccurredAt,
 });
 
-export const ReverseInput = Type.Object({ note: OptionalText(500) });
+export const ReverseInput = Type.Object({ note: OptionalText(500), occurred_at: OccurredAt });
 
 export const TransferInput = Type.Object({
   article_id: Id(),
   to_warehouse_id: Id(),
   quantity: Amount('Amount to move.'),
   note: OptionalText(500),
+  occurred_at: OccurredAt,
 });
 
 export const CountInput = Type.Object({
@@ -111,6 +133,7 @@ export const CountInput = Type.Object({
     maxItems: 1000,
   }),
   note: OptionalText(500),
+  occurred_at: OccurredAt,
 });
 
 export const IdempotencyHeaders = Type.Object({
@@ -120,7 +143,13 @@ export const IdempotencyHeaders = Type.Object({
 });
 
 export const ArticleAnswer = Type.Object({ article: ArticleRef });
-export const ArticlePage = Type.Object({ articles: Type.Array(ArticleRef), next_cursor: Nullable(Type.String()) });
+export const ArticlePage = Type.Object({
+  articles: Type.Array(ArticleRef),
+  next_cursor: Nullable(Type.String()),
+  deleted_ids: Type.Optional(
+    Type.Array(Type.Integer(), { description: 'With updated_since: ids of articles deleted since then.' }),
+  ),
+});
 export const MovementPage = Type.Object({ movements: Type.Array(MovementRef), next_cursor: Nullable(Type.String()) });
 export const BookingAnswer = Type.Object({ movement: MovementRef, article: ArticleRef });
 export const UnchangedAnswer = Type.Object({

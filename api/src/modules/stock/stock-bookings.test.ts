@@ -233,14 +233,14 @@ describe('Idempotency-Key', () => {
     expect((await book(owner, '/api/stock/movements', body, key)).statusCode).toBe(201);
   });
 
-  it('a key older than 24 h counts as new', async () => {
+  it('a key older than its 8-day TTL counts as new', async () => {
     const article = await createArticle(owner);
     const key = randomUUID();
     const body = { article_id: article.id, kind: 'in', quantity: 1 };
     await book(owner, '/api/stock/movements', body, key);
     await app.ctx.db
       .update(stockIdempotencyKeys)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .set({ createdAt: sql`now() - interval '8 days 1 hour'` })
       .where(eq(stockIdempotencyKeys.key, key));
     expect((await book(owner, '/api/stock/movements', body, key)).statusCode).toBe(201);
     expect(await quantityOf(owner, article.id)).toBe(2);

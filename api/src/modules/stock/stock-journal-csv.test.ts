@@ -139,7 +139,7 @@ describe('CSV export', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'Zeitpunkt;Buchung;Art;Artikelnummer;Artikel;Menge;Bestand danach;Einheit;Grund;Notiz;Referenz;Benutzer;Umlagerung;Storno von',
+      'Zeitpunkt;Buchung;Art;Artikelnummer;Artikel;Menge;Bestand danach;Einheit;Grund;Notiz;Referenz;Benutzer;Umlagerung;Storno von;Zeitpunkt am Gerät',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`;in;CSV-1;"'=Formel; ""zitiert""";1,5;1,5;kg;`);

@@ -100,6 +100,9 @@ export const stockMovements = pgTable(
     transferId: uuid('transfer_id'),
     reversesId: bigint('reverses_id', { mode: 'number' }),
     createdAt: tz('created_at').notNull().defaultNow(),
+    // When it happened on the device (a booking made offline and sent later); null when the
+    // booking named no time. The journal still sorts by created_at: the order stock changed.
+    occurredAt: tz('occurred_at'),
   },
   (t) => [
     foreignKey({ columns: [t.reversesId], foreignColumns: [t.id], name: 'stock_movements_reverses_fk' }),
@@ -120,7 +123,27 @@ export const stockMovements = pgTable(
 );
 
 /**
- * `Idempotency-Key` per user: the first successful answer of a booking, kept 24 h. The row is
+ * Articles deleted (only ever without movements), so the offline article index, which asks
+ * what changed since its last refresh (`updated_since`), learns which ids to drop. The warehouse's
+ * deletion takes these rows with it.
+ */
+export const stockArticleDeletions = pgTable(
+  'stock_article_deletions',
+  {
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id').notNull(),
+    deletedAt: tz('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.warehouseId, t.articleId] }),
+    index('stock_article_deletions_deleted_idx').on(t.warehouseId, t.deletedAt),
+  ],
+);
+
+/**
+ * `Idempotency-Key` per user: the first successful answer of a booking, kept 8 days. The row is
  * written in the booking's transaction, so a failed booking leaves no key behind.
  */
 export const stockIdempotencyKeys = pgTable(

@@ -22,6 +22,7 @@ export type ErrorBody = {
     | 'password.current_incorrect'
     | 'reset.invalid_token'
     | 'verify.invalid_link'
+    | 'mail.too_many'
     | 'warehouse.not_found'
     | 'warehouse.not_selected'
     | 'warehouse.not_member'
@@ -61,7 +62,9 @@ export type ErrorBody = {
     | 'transfer.target_article_missing'
     | 'transfer.target_article_archived'
     | 'transfer.unit_mismatch'
-    | 'import.invalid';
+    | 'import.invalid'
+    | 'telemetry.cross_site'
+    | 'telemetry.operators_only';
   errors?: {
     [key: string]: string[];
   };

@@ -1,0 +1,19 @@
+import { fieldError } from '../../platform/errors';
+
+/** How far a device clock may run ahead of the server's before its time is refused. */
+const FUTURE_MS = 5 * 60_000;
+/** How old a booking sent later may be: the idempotency keys are kept longer than this. */
+const PAST_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The optional `occurred_at` of a booking (offline spec §2): when it happened on the device.
+ * Checked inside the idempotent claim, so replaying a stored answer never fails on the bound.
+ */
+export function occurredAtOf(value: string | null | undefined, now = Date.now()): Date | null {
+  if (value === null || value === undefined) return null;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw fieldError('occurred_at', 'validation.invalid');
+  if (time > now + FUTURE_MS) throw fieldError('occurred_at', 'stock.occurredFuture');
+  if (time < now - PAST_MS) throw fieldError('occurred_at', 'stock.occurredPast');
+  return new Date(time);
+}
