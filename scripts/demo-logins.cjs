@@ -1,5 +1,5 @@
 /**
- * The demo logins `npm start` seeds into an empty database (api/src/seed-demo-data.ts creates
+ * The demo logins `npm start` seeds into an empty database (api/src/demo-data.ts and the modules' seed.ts create
  * them) and prints in its "Lager is running" summary. demo-logins.test.cjs keeps both in step.
  */
 module.exports = {

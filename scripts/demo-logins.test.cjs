@@ -4,8 +4,10 @@ const demo = require('./demo-logins.cjs');
 
 // The summary `npm start` prints must name the logins the API really seeds, with their password.
 test('the printed demo logins are the ones the API seeds', () => {
-  const seed = fs.readFileSync(path.join(__dirname, '..', 'api', 'src', 'seed-demo-data.ts'), 'utf8');
-  const seeded = [...seed.matchAll(/person\('[^']+', '([^']+)'/g)].map((m) => m[1]);
+  const src = path.join(__dirname, '..', 'api', 'src');
+  const users = fs.readFileSync(path.join(src, 'modules', 'auth', 'seed.ts'), 'utf8');
+  const seeded = [...users.matchAll(/person\('[^']+', '([^']+)'/g)].map((m) => m[1]);
   expect(demo.logins.map((l) => l.email)).toEqual(seeded);
-  expect(seed).toContain(`const DEMO_PASSWORD = '${demo.password}';`);
+  const demoData = fs.readFileSync(path.join(src, 'demo-data.ts'), 'utf8');
+  expect(demoData).toContain(`const DEMO_PASSWORD = '${demo.password}';`);
 });

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/platform/db/client';
 import type { OutboxMail } from '../src/platform/mail/transport';
-import { buildTestApp, Client, createUser, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
+import { Client, createUser, createWarehouse, loggedIn, PASSWORD, useTestApp } from './helpers';
 
 let database: Database;
 let app: FastifyInstance;
 let sent: OutboxMail[];
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app, sent } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp(__filename, (t) => ({ database, app, sent } = t));
 
 const tokenFrom = (mail: OutboxMail, action: 'accept' | 'decline') =>
   mail.text.match(new RegExp(`http://web\\.test/invitations/${action}/(\\S+)`))![1]!;

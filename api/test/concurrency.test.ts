@@ -7,19 +7,12 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/platform/db/client';
 import { roles, users, warehouses } from '../src/platform/tenancy/tables';
-import { buildTestApp, Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from './helpers';
+import { Client, createWarehouse, loggedIn, PASSWORD, useTestApp } from './helpers';
 
 let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp(__filename, (t) => ({ database, app } = t));
 
 const tally = (responses: { statusCode: number }[]) => {
   const counts: Record<number, number> = {};

@@ -17,7 +17,7 @@ import { type Database, DatabaseUnavailableError, openDatabase } from '../src/pl
 import { DataDirLockedError } from '../src/platform/db/data-dir-lock';
 import { redactError } from '../src/platform/logging/redact';
 import { sessions } from '../src/platform/tenancy/tables';
-import { buildTestApp, Client, loggedIn, openTestDatabase, TEST_HASH } from './helpers';
+import { buildTestApp, Client, loggedIn, openTestDatabase, TEST_HASH, useTestApp } from './helpers';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 const onPostgres = POSTGRES_URL ? describe : describe.skip;
@@ -170,14 +170,7 @@ describe('one process per PGlite directory, owner-only files', () => {
 describe('anonymous floods', () => {
   let database: Database;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await openTestDatabase(__filename);
-    ({ app } = await buildTestApp(database));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestApp(__filename, (t) => ({ database, app } = t));
 
   it('writes no session row for csrf-cookie requests; the anonymous session still guards writes', async () => {
     const rows = async () => (await app.ctx.db.select({ n: count() }).from(sessions))[0]!.n;

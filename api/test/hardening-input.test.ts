@@ -5,27 +5,20 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/platform/db/client';
 import { mapDatabaseError } from '../src/platform/db/database-errors';
 import { AppError } from '../src/platform/errors';
 import { users, warehouses } from '../src/platform/tenancy/tables';
-import { buildTestApp, Client, type createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';
+import { Client, type createUser, createWarehouse, loggedIn, useTestApp } from './helpers';
 
-let database: Database;
 let app: FastifyInstance;
 let owner: Client;
 let ownerUser: Awaited<ReturnType<typeof createUser>>;
 let warehouseId: number;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database));
+useTestApp(__filename, async (t) => {
+  ({ app } = t);
   ({ client: owner, user: ownerUser } = await loggedIn(app));
   warehouseId = (await createWarehouse(owner)).id;
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const BIG = 2 ** 31;

@@ -131,3 +131,20 @@ export async function createWarehouse(client: Client, name = `Lager ${++counter}
   if (res.statusCode !== 201) throw new Error(`create warehouse failed: ${res.statusCode} ${res.body}`);
   return res.json().warehouse as { id: number; name: string };
 }
+
+/**
+ * The usual set-up of a test file (or describe block): its own database and app, opened before its
+ * tests and closed after them. `assign` receives them (e.g. `(t) => ({ app, database } = t)`) and may go on
+ * preparing (async).
+ */
+export function useTestApp(file: string, assign: (t: TestApp) => unknown, options: BuildAppOptions = {}): void {
+  let opened: TestApp | undefined;
+  beforeAll(async () => {
+    opened = await buildTestApp(await openTestDatabase(file), options);
+    await assign(opened);
+  });
+  afterAll(async () => {
+    await opened?.app.close();
+    await opened?.database.close();
+  });
+}

@@ -7,19 +7,12 @@ import { buildApp } from '../src/app';
 import { accessLogs } from '../src/platform/access-log/tables';
 import type { Database } from '../src/platform/db/client';
 import { createOutboxTransport, readOutbox } from '../src/platform/mail/transport';
-import { buildTestApp, Client, createUser, loggedIn, openTestDatabase, PASSWORD, TEST_HASH } from './helpers';
+import { buildTestApp, Client, createUser, loggedIn, PASSWORD, TEST_HASH, useTestApp } from './helpers';
 
 let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp(__filename, (t) => ({ database, app } = t));
 
 describe('operations', () => {
   it('reports health', async () => {

@@ -10,20 +10,13 @@ import type { Database } from '../src/platform/db/client';
 import type { OutboxMail } from '../src/platform/mail/transport';
 import { verificationUrl } from '../src/platform/security/tokens';
 import { memberships, users } from '../src/platform/tenancy/tables';
-import { buildTestApp, Client, createUser, createWarehouse, loggedIn, openTestDatabase } from './helpers';
+import { Client, createUser, createWarehouse, loggedIn, useTestApp } from './helpers';
 
 let database: Database;
 let app: FastifyInstance;
 let sent: OutboxMail[];
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app, sent } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp(__filename, (t) => ({ database, app, sent } = t));
 
 /** n clients that already hold a CSRF cookie, so their writes start together. */
 async function clients(n: number) {

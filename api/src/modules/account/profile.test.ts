@@ -1,15 +1,7 @@
 import { ALL_PERMISSION_NAMES } from '@lager/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  buildTestApp,
-  Client,
-  createUser,
-  createWarehouse,
-  loggedIn,
-  openTestDatabase,
-  PASSWORD,
-} from '../../../test/helpers';
+import { Client, createUser, createWarehouse, loggedIn, PASSWORD, useTestApp } from '../../../test/helpers';
 import type { Database } from '../../platform/db/client';
 import type { OutboxMail } from '../../platform/mail/transport';
 import { memberships, sessions, users, warehouses } from '../../platform/tenancy/tables';
@@ -19,14 +11,7 @@ let database: Database;
 let app: FastifyInstance;
 let sent: OutboxMail[];
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app, sent } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp(__filename, (t) => ({ database, app, sent } = t));
 
 describe('GET /api/user', () => {
   it('answers 401 when logged out', async () => {

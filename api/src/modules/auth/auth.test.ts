@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, Client, createUser, openTestDatabase, PASSWORD, uniqueEmail } from '../../../test/helpers';
+import { buildTestApp, Client, createUser, PASSWORD, uniqueEmail, useTestApp } from '../../../test/helpers';
 import type { Database } from '../../platform/db/client';
 
 let database: Database;
 let app: FastifyInstance;
 let sent: { to: string; subject: string; text: string }[];
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app, sent } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp(__filename, (t) => ({ database, app, sent } = t));
 
 describe('csrf cookie', () => {
   it('answers 204 with session cookies without Expires or Max-Age', async () => {

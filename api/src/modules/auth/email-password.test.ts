@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, Client, createUser, loggedIn, openTestDatabase, PASSWORD } from '../../../test/helpers';
+import { buildTestApp, Client, createUser, loggedIn, PASSWORD, useTestApp } from '../../../test/helpers';
 import type { Database } from '../../platform/db/client';
 import type { OutboxMail } from '../../platform/mail/transport';
 import { rateLimitCounters } from '../../platform/rate-limit/tables';
@@ -9,14 +9,7 @@ let database: Database;
 let app: FastifyInstance;
 let sent: OutboxMail[];
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app, sent } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp(__filename, (t) => ({ database, app, sent } = t));
 
 const lastMailTo = (email: string) => sent.filter((m) => m.to === email).at(-1)!;
 const linkIn = (mail: OutboxMail, pattern: RegExp) => mail.text.match(pattern)![0];

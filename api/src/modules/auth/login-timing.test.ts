@@ -7,7 +7,7 @@
  * time it does not swing with whatever else a busy CI machine runs at the moment.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, Client, openTestDatabase } from '../../../test/helpers';
+import { Client, useTestApp } from '../../../test/helpers';
 import type { Database } from '../../platform/db/client';
 import { OWASP_ARGON2ID } from '../../platform/security/passwords';
 import { users } from '../../platform/tenancy/tables';
@@ -15,14 +15,7 @@ import { users } from '../../platform/tenancy/tables';
 let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database, { hashOptions: OWASP_ARGON2ID }));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp(__filename, (t) => ({ database, app } = t), { hashOptions: OWASP_ARGON2ID });
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

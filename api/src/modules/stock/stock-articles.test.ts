@@ -1,24 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
 import { book, createArticle, stockUp } from '../../../test/stock/helpers';
-import type { Database } from '../../platform/db/client';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);
 
-let database: Database;
 let app: FastifyInstance;
 let owner: Client;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database));
+useTestApp(__filename, async (t) => {
+  ({ app } = t);
   ({ client: owner } = await loggedIn(app));
   await createWarehouse(owner);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const valid = { sku: 'A-1', name: 'Schrauben M4', unit: 'pcs', min_stock: 10 };

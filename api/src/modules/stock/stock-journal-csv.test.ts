@@ -1,34 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  buildTestApp,
-  type Client,
-  createWarehouse,
-  loggedIn,
-  openTestDatabase,
-  PASSWORD,
-} from '../../../test/helpers';
+import { type Client, createWarehouse, loggedIn, PASSWORD, useTestApp } from '../../../test/helpers';
 import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
-import type { Database } from '../../platform/db/client';
 import { stockArticles, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);
 
-let database: Database;
 let app: FastifyInstance;
 let owner: Client;
 let warehouseId: number;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database));
+useTestApp(__filename, async (t) => {
+  ({ app } = t);
   ({ client: owner } = await loggedIn(app, { name: 'Olga Owner' }));
   warehouseId = (await createWarehouse(owner)).id;
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const importCsv = (client: Client, body: string, query = '') =>

@@ -1,9 +1,8 @@
 import { STOCK_PERMISSION_NAMES, type StockPermissionName } from '@lager/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
 import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
-import type { Database } from '../../platform/db/client';
 import { users } from '../../platform/tenancy/tables';
 import { stockArticles } from './tables';
 
@@ -14,7 +13,6 @@ import { stockArticles } from './tables';
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);
 
-let database: Database;
 let app: FastifyInstance;
 let owner: Client;
 let warehouseId: number;
@@ -27,9 +25,8 @@ for (const permission of STOCK_PERMISSION_NAMES) {
   if (permission !== 'view_stock') SETS.push(['view_stock', permission]);
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database));
+useTestApp(__filename, async (t) => {
+  ({ app } = t);
   ({ client: owner } = await loggedIn(app));
   otherWarehouseId = (await createWarehouse(owner, 'Zweitlager')).id;
   warehouseId = (await createWarehouse(owner, 'Hauptlager')).id;
@@ -52,10 +49,6 @@ beforeAll(async () => {
       .values({ userId: id, warehouseId: otherWarehouseId, roleId: role.json().role.id })
       .onConflictDoNothing();
   }
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 type Call = (client: Client) => Promise<{ statusCode: number; body: string }>;

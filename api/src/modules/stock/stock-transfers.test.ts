@@ -1,30 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
 import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
-import type { Database } from '../../platform/db/client';
 import { memberships } from '../../platform/tenancy/tables';
 import { stockArticles, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);
 
-let database: Database;
 let app: FastifyInstance;
 let owner: Client;
 let source: number;
 let target: number;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database));
+useTestApp(__filename, async (t) => {
+  ({ app } = t);
   ({ client: owner } = await loggedIn(app));
   target = (await createWarehouse(owner, 'Ziel')).id;
   source = (await createWarehouse(owner, 'Quelle')).id; // current
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const inWarehouse = (warehouseId: number, sku: string) =>

@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, Client, createWarehouse, loggedIn, openTestDatabase, PASSWORD } from '../../../test/helpers';
+import { Client, createWarehouse, loggedIn, PASSWORD, useTestApp } from '../../../test/helpers';
 import type { Database } from '../../platform/db/client';
 import { memberships } from '../../platform/tenancy/tables';
 
 let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp(__filename, (t) => ({ database, app } = t));
 
 async function ownerWithGuest() {
   const owner = await loggedIn(app);
