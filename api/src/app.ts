@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   scheduleJobs?: boolean;
   /** The OpenAPI document and UI at /api/docs; default on, off in production. */
   docs?: boolean;
+  /** Tests only: access-log rows kept in memory while the database is away (default 5000). */
+  accessLogBufferRows?: number;
 }
 
 const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -50,6 +52,7 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   checkEmail: { max: 60, windowMs: 60_000 },
   forgotPassword: { max: 6, windowMs: 60_000 },
   verificationNotification: { max: 6, windowMs: 60_000 },
+  mailPerAccount: { max: 10, windowMs: 60 * 60_000 },
 };
 
 const isOpen = (value: BuildAppOptions['database']): value is Database =>
@@ -122,7 +125,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(authorizationPlugin);
   // After authorization: 401/403 come before anything about the input.
   await app.register(inputPlugin);
-  await app.register(accessLogPlugin, { schedule: options.scheduleJobs ?? false });
+  await app.register(accessLogPlugin, {
+    schedule: options.scheduleJobs ?? false,
+    bufferRows: options.accessLogBufferRows,
+  });
   await app.register(registerModules);
 
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'password.current_incorrect',
   'reset.invalid_token',
   'verify.invalid_link',
+  // too many reset or verification mails for one account (429 with Retry-After)
+  'mail.too_many',
   // warehouses and members
   'warehouse.not_found',
   'warehouse.not_selected',

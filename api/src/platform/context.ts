@@ -21,6 +21,12 @@ export interface RateLimits {
   checkEmail: RateLimit;
   forgotPassword: RateLimit;
   verificationNotification: RateLimit;
+  /**
+   * Reset and verification mails per account (each kind counted on its own), from any address:
+   * the per-address limits above do not stop a botnet mailing one inbox. Default 10 an hour: above
+   * a minute's per-address limit (6), so someone pressing "resend" in a burst hears "wait seconds" first.
+   */
+  mailPerAccount: RateLimit;
 }
 
 export interface AppContext {

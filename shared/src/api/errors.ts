@@ -237,7 +237,9 @@ const THROTTLED: ReadonlySet<AppErrorCode> = new Set(['auth.throttled', 'throttl
  * What a form says about a failure: `errorKey`'s key, except that a throttled request (429) says
  * so with the seconds of `Retry-After` unless the table names its own key. Values the server's
  * text named (in the screen's language) go with i18next's context `detail`: the catalogue's
- * `<key>_detail` says them, the plain key stays the sentence for an answer without them.
+ * `<key>_detail` says them, the plain key stays the sentence for an answer without them. Any other
+ * 429 (`mail.too_many`) hands its Retry-After on as whole `minutes` with context `wait`: the
+ * catalogue's `<key>_wait` says them.
  */
 export function errorMessage(error: unknown, table: ErrorTable): ErrorMessage {
   const failure = normalizeError(error);
@@ -250,6 +252,9 @@ export function errorMessage(error: unknown, table: ErrorTable): ErrorMessage {
   const { details } = failure;
   if (details && details.language === currentLanguage()) {
     return { key, values: { ...details.values, context: 'detail' } };
+  }
+  if (failure.status === 429 && failure.retryAfter !== undefined && !THROTTLED.has(failure.code)) {
+    return { key, values: { minutes: Math.max(1, Math.ceil(failure.retryAfter / 60)), context: 'wait' } };
   }
   return { key };
 }

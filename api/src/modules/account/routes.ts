@@ -7,6 +7,7 @@ import { assertPassword } from '../../platform/security/passwords';
 import { deleteUserSessions } from '../../platform/tenancy/sessions';
 import { userJson } from '../../platform/tenancy/wire';
 import {
+  countAccountMail,
   emailTaken,
   normalizeEmail,
   sendEmailChangedNotice,
@@ -50,7 +51,9 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(emailChanged ? { email, emailVerifiedAt: null } : {}),
       });
       if (emailChanged) {
-        await sendVerificationMail(app, updated);
+        // Over the account's mail ceiling the change stands without a mail (the resend card says when
+        // one may be asked for): changing the address again and again must not mail a list of strangers.
+        if ((await countAccountMail(app, 'verify', user.id)).allowed) await sendVerificationMail(app, updated);
         // The form needs no password: tell the old address, so a hijacked session cannot take the account unnoticed.
         await sendEmailChangedNotice(app, user, updated.email);
       }

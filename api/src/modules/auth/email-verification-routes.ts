@@ -3,7 +3,7 @@ import { forbidden } from '../../platform/errors';
 import { Id, MessageBody, responses } from '../../platform/http/schemas';
 import { t } from '../../platform/i18n/request';
 import { isValidVerification, safeEqual, sha1 } from '../../platform/security/tokens';
-import { sendVerificationMail } from './mail';
+import { countAccountMail, sendVerificationMail, tooManyMails } from './mail';
 import { markEmailVerified } from './repository';
 
 const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,6 +28,9 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       if (user.emailVerifiedAt) return reply.code(200).send({ message: t(request, 'alreadyVerified') });
+      // The caller is the account's owner: telling them to wait reveals nothing.
+      const mail = await countAccountMail(app, 'verify', user.id);
+      if (!mail.allowed) throw tooManyMails(mail.retryAfterMs);
       await sendVerificationMail(app, user);
       return reply.code(202).send({ message: t(request, 'verificationSent') });
     },

@@ -27,7 +27,7 @@ export const authModule: LagerModule = {
   },
 };
 
-export { sendEmailChangedNotice, sendVerificationMail } from './mail';
+export { countAccountMail, sendEmailChangedNotice, sendVerificationMail } from './mail';
 export {
   countUsers,
   emailTaken,

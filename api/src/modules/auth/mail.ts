@@ -1,9 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../platform/context';
+import { AppError } from '../../platform/errors';
 import type { Language } from '../../platform/i18n';
 import { mailLanguage as asLanguage, deliver, render } from '../../platform/mail/templates';
 import type { Mail } from '../../platform/mail/transport';
 import { verificationUrl } from '../../platform/security/tokens';
+
+/** The mails the per-account ceiling counts, each kind on its own. */
+type AccountMail = 'verify' | 'reset';
+
+/**
+ * Counts one `kind` mail for the account in the shared counters (every instance counts together)
+ * and says whether it may go out: at most `rateLimits.mailPerAccount` an hour, whoever asks from
+ * wherever. `retryAfterMs`: until the window ends.
+ */
+export async function countAccountMail(
+  app: FastifyInstance,
+  kind: AccountMail,
+  userId: number,
+): Promise<{ allowed: boolean; retryAfterMs: number }> {
+  const limit = app.ctx.rateLimits.mailPerAccount;
+  const hit = await app.counters.hit(`mail:${kind}:user:${userId}`, limit.windowMs);
+  const allowed = hit.count <= limit.max;
+  if (!allowed) app.log.warn({ kind, userId }, 'mail over the per-account ceiling not sent');
+  return { allowed, retryAfterMs: hit.ttlMs };
+}
+
+/** 429 for a logged-in user who asked for too many mails: Retry-After in seconds, the text in minutes. */
+export function tooManyMails(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(429, 'tooManyMails', 'mail.too_many', {
+    vars: { minutes: Math.ceil(seconds / 60) },
+    headers: { 'retry-after': String(seconds) },
+  });
+}
 
 export function sendVerificationMail(app: FastifyInstance, user: UserRow) {
   const url = verificationUrl(app.ctx.appUrl, app.ctx.appKey, user.id, user.email);

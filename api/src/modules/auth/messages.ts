@@ -12,6 +12,7 @@ const en = {
   resetLinkSent: 'If this address is registered, we have emailed a password reset link.',
   invalidResetToken: 'Invalid or expired token.', // matched
   passwordReset: 'Your password has been reset.',
+  tooManyMails: 'Too many e-mails for this account. Please try again in {minutes} min.',
   emailTaken: 'This email address is already taken.', // "already taken" matched as substring
 } as const;
 
@@ -28,6 +29,7 @@ const de: Record<Key, string> = {
   resetLinkSent: 'Falls diese Adresse registriert ist, haben wir einen Link zum Zurücksetzen gesendet.',
   invalidResetToken: 'Ungültiger oder abgelaufener Token.',
   passwordReset: 'Ihr Passwort wurde zurückgesetzt.',
+  tooManyMails: 'Zu viele E-Mails für dieses Konto. Bitte versuchen Sie es in {minutes} Min. erneut.',
   emailTaken: 'Diese E-Mail-Adresse ist bereits vergeben (already taken).',
 };
 

@@ -4,7 +4,7 @@ import { Email, MessageBody, Password, Required, responses } from '../../platfor
 import { t } from '../../platform/i18n/request';
 import { randomToken, safeEqual, sha256 } from '../../platform/security/tokens';
 import { deleteUserSessions } from '../../platform/tenancy/sessions';
-import { sendResetMail } from './mail';
+import { countAccountMail, sendResetMail } from './mail';
 import { findUserByEmail, normalizeEmail, updateUser } from './repository';
 import { consumeResetToken, findFreshResetToken, saveResetToken } from './reset-tokens';
 
@@ -38,8 +38,10 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await findUserByEmail(ctx.db, request.body.email);
-      // Same answer for unknown addresses, so the form cannot be used to probe for accounts.
-      if (user) {
+      // Same answer for unknown addresses, so the form cannot be used to probe for accounts; and the same
+      // answer over the account's mail ceiling (a 429 would tell that the address has an account):
+      // then nothing is sent and the token of the last mail stays valid.
+      if (user && (await countAccountMail(app, 'reset', user.id)).allowed) {
         const token = randomToken(32);
         await saveResetToken(ctx.db, user.email, sha256(token));
         await sendResetMail(app, user, token);

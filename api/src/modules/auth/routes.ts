@@ -4,7 +4,7 @@ import { Email, MessageBody, Password, Required, responses, UserBody } from '../
 import { regenerateSession, SESSION_COOKIE, setSessionCookies } from '../../platform/http/session';
 import { t } from '../../platform/i18n/request';
 import { userJson } from '../../platform/tenancy/wire';
-import { sendVerificationMail } from './mail';
+import { countAccountMail, sendVerificationMail } from './mail';
 import { emailTaken, findUserByEmail, insertUser, normalizeEmail, updateUser } from './repository';
 
 const ACCEPTED = [true, 1, '1', 'yes', 'on', 'true'] as const;
@@ -108,7 +108,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       // Someone registered the address between the check and the insert.
       if (!user) throw fieldError('email', 'emailTaken', 'email.taken');
-      await sendVerificationMail(app, user);
+      // The first of the account's verification mails (the ceiling counts it).
+      if ((await countAccountMail(app, 'verify', user.id)).allowed) await sendVerificationMail(app, user);
       return reply.code(201).send({ message: t(request, 'registered') });
     },
   );

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { mapDatabaseError } from '../db/database-errors';
 import { purgeExpiredSessions } from '../http/session';
 import { type AccessLogRow, deleteAccessLogsBefore, insertAccessLogs } from './repository';
 
 const ACCESS_LOG_RETENTION_DAYS = 30;
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT_ROWS = 200;
+/** Rows per INSERT (PostgreSQL takes at most 65535 parameters in one statement). */
+const WRITE_CHUNK_ROWS = 500;
+/** Rows kept in memory while the database is away; older ones go to the process log. */
+const ACCESS_LOG_BUFFER_ROWS = 5000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 /**
  * Requests without a logged-in user are noise an attacker can produce at thousands per second
@@ -31,6 +36,12 @@ declare module 'fastify' {
  * One access-log row per request (the privacy policy promises 30 days' retention). Rows are
  * buffered and written in batches so logging does not add a write to every request.
  * Only the path is kept: query strings may carry tokens.
+ *
+ * While the database is away (a write fails with what would be a 503) the rows stay in the buffer,
+ * with the time of their request, and the next flush tries again; the buffer holds at most
+ * `bufferRows` rows. Rows that do not fit, rows the database refuses for another reason, and rows
+ * still unwritten when the process shuts down are written to the process log (one warn line
+ * `access log row not written to the database` each, with the row): nothing is lost silently.
  */
 function sectionsHeader(value: string | string[] | undefined): string | null {
   const text = Array.isArray(value) ? value.join(',') : value;
@@ -66,19 +77,56 @@ function anonymousBudget() {
   };
 }
 
-async function accessLogRows(app: FastifyInstance, options: { schedule: boolean }) {
+async function accessLogRows(app: FastifyInstance, options: { schedule: boolean; bufferRows?: number }) {
+  const bufferRows = options.bufferRows ?? ACCESS_LOG_BUFFER_ROWS;
   let buffer: AccessLogRow[] = [];
   let pending: Promise<void> = Promise.resolve();
+  /** Flushes queued or running: the timer and the row count start no second one. */
+  let queued = 0;
+  /** The last write found the database away: requests do not trigger writes until one succeeds. */
+  let away = false;
   const anonymous = anonymousBudget();
 
+  const toProcessLog = (rows: AccessLogRow[]) => {
+    for (const row of rows) app.log.warn({ row }, 'access log row not written to the database');
+  };
+  /** Keeps the newest `bufferRows`; the older ones go to the process log. */
+  const bound = () => {
+    if (buffer.length > bufferRows) toProcessLog(buffer.splice(0, buffer.length - bufferRows));
+  };
+
+  const write = async () => {
+    while (buffer.length > 0) {
+      const rows = buffer.splice(0, WRITE_CHUNK_ROWS);
+      try {
+        await insertAccessLogs(app.ctx.db, rows);
+        if (away) app.log.info('access log writes work again');
+        away = false;
+      } catch (err) {
+        if (mapDatabaseError(err)?.statusCode !== 503) {
+          app.log.warn({ err }, 'access log write refused');
+          toProcessLog(rows);
+          continue;
+        }
+        // Back to the front, in order, for the next try.
+        buffer = rows.concat(buffer);
+        bound();
+        if (!away) app.log.warn({ err, rows: buffer.length }, 'access log write failed; rows kept for a later try');
+        away = true;
+        return;
+      }
+    }
+  };
+
   const flush = () => {
-    if (buffer.length === 0) return pending;
-    const rows = buffer;
-    buffer = [];
+    if (buffer.length === 0 && queued === 0) return pending;
+    queued += 1;
     pending = pending
-      .then(() => insertAccessLogs(app.ctx.db, rows))
-      .then(() => undefined)
-      .catch((err) => app.log.warn({ err }, 'access log write failed'));
+      .then(write)
+      .catch((err) => app.log.warn({ err }, 'access log write failed'))
+      .finally(() => {
+        queued -= 1;
+      });
     return pending;
   };
 
@@ -94,6 +142,8 @@ async function accessLogRows(app: FastifyInstance, options: { schedule: boolean 
     const sampled = (dropped: number) => app.log.info({ dropped }, 'anonymous access-log rows over the budget dropped');
     if (!request.user && !anonymous.allow(request, sampled)) return;
     buffer.push({
+      // The time of the request, also for a row written after an outage.
+      createdAt: new Date(),
       method: request.method.slice(0, 8),
       path: (request.url.split('?')[0] ?? '').slice(0, 512),
       status: reply.statusCode,
@@ -103,10 +153,13 @@ async function accessLogRows(app: FastifyInstance, options: { schedule: boolean 
       // Sent by the shell (X-Lager-Sections: remote-info@2.0.0;canary, …) so support sees what ran.
       sections: sectionsHeader(request.headers['x-lager-sections']),
     });
-    if (buffer.length >= FLUSH_AT_ROWS) void flush();
+    if (away) bound();
+    else if (buffer.length >= FLUSH_AT_ROWS && queued === 0) void flush();
   });
 
-  const flushTimer = setInterval(() => void flush(), FLUSH_EVERY_MS);
+  const flushTimer = setInterval(() => {
+    if (queued === 0 && buffer.length > 0) void flush();
+  }, FLUSH_EVERY_MS);
   flushTimer.unref();
   let cleanupTimer: NodeJS.Timeout | undefined;
   if (options.schedule) {
@@ -119,6 +172,8 @@ async function accessLogRows(app: FastifyInstance, options: { schedule: boolean 
     clearInterval(flushTimer);
     if (cleanupTimer) clearInterval(cleanupTimer);
     await flush();
+    // The database is still away: the process log is the last place these rows can go.
+    toProcessLog(buffer.splice(0));
   });
 }
 

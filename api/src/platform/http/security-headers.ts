@@ -10,11 +10,14 @@ const API_CSP = {
   formAction: ["'none'"],
 };
 const DOCS_PREFIX = '/api/docs';
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * @fastify/helmet on every answer (nosniff, frame denial, Referrer-Policy, HSTS, CORP...), a CSP
+ * @fastify/helmet on every answer (nosniff, frame denial, Referrer-Policy, CORP...), a CSP
  * that allows nothing, and `Cache-Control: no-store` on answers for a logged-in user so a shared
- * computer's cache never keeps someone's data. The docs UI (not in production) keeps helmet's
+ * computer's cache never keeps someone's data. `Strict-Transport-Security` only on answers to HTTPS
+ * requests (RFC 6797 §7.2: a host must not send it over plain HTTP): the socket was TLS, or a proxy
+ * named in TRUST_PROXY said so with X-Forwarded-Proto (Fastify's `request.protocol`). The docs UI (not in production) keeps helmet's
  * other headers but needs its own inline scripts, so it is left without the strict CSP.
  */
 async function securityHeaders(app: FastifyInstance) {
@@ -29,7 +32,10 @@ async function securityHeaders(app: FastifyInstance) {
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // Set here, not in the handlers: any answer for a logged-in user may hold their data.

@@ -4,7 +4,14 @@ import fp from 'fastify-plugin';
 import type { SessionState } from '../context';
 import { AppError } from '../errors';
 import { randomToken, safeEqual, sha256 } from '../security/tokens';
-import { deleteIdleSessions, deleteSession, findActiveSession, insertSession, touchSession } from '../tenancy/sessions';
+import {
+  deleteIdleSessions,
+  deleteSession,
+  deleteSessionsBeyond,
+  findActiveSession,
+  insertSession,
+  touchSession,
+} from '../tenancy/sessions';
 import { accessFromMember } from './authorization';
 
 export const SESSION_COOKIE = 'lager_session';
@@ -12,6 +19,12 @@ const XSRF_COOKIE = 'XSRF-TOKEN';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Writing last_activity on every request would double the writes; a minute of slack is harmless.
 const TOUCH_AFTER_MS = 60_000;
+/**
+ * Sessions one user keeps (browsers and devices): a login beyond it ends the least recently active
+ * one. Login limits count failures only, so without it someone who knows one password could add a
+ * session row per request until the idle timeout.
+ */
+export const MAX_SESSIONS_PER_USER = 20;
 
 function cutoff(app: FastifyInstance): Date {
   return new Date(Date.now() - app.ctx.sessionIdleMinutes * 60_000);
@@ -70,6 +83,7 @@ export async function regenerateSession(request: FastifyRequest, reply: FastifyR
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
     lastActivity: state.lastActivity,
   });
+  await deleteSessionsBeyond(db, userId, MAX_SESSIONS_PER_USER);
   request.session = state;
   setSessionCookies(request, reply, rawId, state.csrfToken);
   return state;

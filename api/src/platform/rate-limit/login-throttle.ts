@@ -32,6 +32,10 @@ const throttled = (ttlMs: number) => {
  * live in the database, so every API instance counts together. A success clears the e-mail's
  * counters and takes the attempt back from the address's (not clearing it: logging in to one's own
  * account must not reset a scan of others).
+ *
+ * The address is counted first: once it is over its ceiling, its attempts touch no e-mail's
+ * counters, so a client sending a new e-mail with every request adds one counter row, not two per
+ * request (and cannot push strangers' accounts towards their ceiling).
  */
 export class LoginThrottle {
   constructor(
@@ -41,11 +45,15 @@ export class LoginThrottle {
 
   async attempt(email: string, ip: string): Promise<LoginAttempt> {
     const account = email.trim().toLowerCase();
+    const ipKey = `login:ip:${ip}`;
     const checks: [string, RateLimit | undefined][] = [
       [`login:pair:${account}|${ip}`, this.limits.login],
       [`login:account:${account}`, this.limits.loginPerAccount],
-      [`login:ip:${ip}`, this.limits.loginPerIp],
     ];
+    if (this.limits.loginPerIp) {
+      const hit = await this.counters.hit(ipKey, this.limits.loginPerIp.windowMs);
+      if (hit.count > this.limits.loginPerIp.max) throw throttled(hit.ttlMs);
+    }
     let wait = 0;
     for (const [key, limit] of checks) {
       if (!limit) continue;
@@ -55,10 +63,9 @@ export class LoginThrottle {
     if (wait > 0) throw throttled(wait);
     return {
       succeeded: async () => {
-        await this.counters.clear(checks[0]![0]);
-        await this.counters.clear(checks[1]![0]);
+        for (const [key] of checks) await this.counters.clear(key);
         // Only failures count against an address: a busy office behind one NAT logs in all day.
-        await this.counters.release(checks[2]![0]);
+        if (this.limits.loginPerIp) await this.counters.release(ipKey);
       },
     };
   }

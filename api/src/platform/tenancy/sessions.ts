@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type MemberRole, rolePermissionNamesColumn } from './access';
 import { memberships, sessions, type User, users, warehouses } from './tables';
@@ -102,6 +102,17 @@ export async function deleteSession(db: Db, id: string) {
 export async function deleteUserSessions(db: Db, userId: number, keepId?: string) {
   const where = keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId);
   await db.delete(sessions).where(where);
+}
+
+/** Ends the user's sessions but the `keep` most recently active ones. */
+export async function deleteSessionsBeyond(db: Db, userId: number, keep: number) {
+  const newest = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastActivity), desc(sessions.id))
+    .limit(keep);
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, newest)));
 }
 
 export async function deleteIdleSessions(db: Db, idleBefore: Date) {

@@ -37,5 +37,8 @@ export const DELETE_ACCOUNT_ERRORS: ErrorTable = {
   fallback: 'errors.deleteAccountFailed',
 };
 
-/** Spec §8: resend failure. */
-export const RESEND_VERIFICATION_ERRORS: ErrorTable = { fallback: 'errors.resendVerificationMessageNegative' };
+/** Spec §8: resend failure; the account's hourly mail ceiling (429 mail.too_many) says when to ask again. */
+export const RESEND_VERIFICATION_ERRORS: ErrorTable = {
+  'mail.too_many': 'errors.tooManyVerificationMails',
+  fallback: 'errors.resendVerificationMessageNegative',
+};
