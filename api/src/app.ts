@@ -44,6 +44,10 @@ export interface BuildAppOptions {
   docs?: boolean;
   /** Tests only: access-log rows kept in memory while the database is away (default 5000). */
   accessLogBufferRows?: number;
+  /** OPERATOR_EMAILS: verified users with these e-mails are operators (telemetry summary). */
+  operatorEmails?: string[];
+  /** LAGER_OPERATOR_TOKEN: `Authorization: Bearer <token>` for the rollout guard; unset = no bearer access. */
+  operatorToken?: string;
 }
 
 const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -83,15 +87,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }).withTypeProvider<TypeBoxTypeProvider>();
   log = app.log;
 
+  const appUrl = (options.appUrl ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
   const ctx: AppContext = {
     db: database.db,
     database,
-    appUrl: (options.appUrl ?? 'http://127.0.0.1:3000').replace(/\/$/, ''),
+    appUrl,
     appKey: options.appKey ?? randomToken(32),
     mail: options.mail ?? createMemoryTransport(),
     passwords: createPasswordHasher(options.hashOptions ?? OWASP_ARGON2ID),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     sessionIdleMinutes: 120,
+    operators: {
+      emails: new Set((options.operatorEmails ?? []).map((email) => email.trim().toLowerCase()).filter(Boolean)),
+      token: options.operatorToken || undefined,
+    },
+    appOrigins: new Set([new URL(appUrl).origin, ...(options.frontendOrigins ?? [])]),
   };
   app.decorate('ctx', ctx);
   app.addSchema(ErrorBody);

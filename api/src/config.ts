@@ -15,6 +15,8 @@ const DEV_ORIGINS = Object.values(devPorts).flatMap((port) => [`http://127.0.0.1
 
 /** Shortest APP_KEY accepted in production: it signs verification links. */
 const APP_KEY_MIN_PRODUCTION = 32;
+/** Shortest operator token accepted (guarded-rollout spec §2). */
+const OPERATOR_TOKEN_MIN = 32;
 
 /**
  * Fastify's `trustProxy`: the addresses/CIDRs of the proxies in front. Not a hop count: Fastify
@@ -37,6 +39,10 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   production: boolean;
   logLevel: string;
+  /** OPERATOR_EMAILS, lower case: verified users with these e-mails are operators. */
+  operatorEmails: string[];
+  /** LAGER_OPERATOR_TOKEN: the rollout guard's bearer token (none: no bearer access). */
+  operatorToken?: string;
 }
 
 /**
@@ -60,6 +66,10 @@ const EnvSchema = Type.Object({
   SEED_DEMO: Type.Optional(Type.String({ pattern: '^(1|0|true|false|yes|no)$' })),
   TRUST_PROXY: Type.Optional(Type.String()),
   LOG_LEVEL: Type.String({ pattern: '^(fatal|error|warn|info|debug|trace|silent)$', default: 'info' }),
+  OPERATOR_EMAILS: Type.Optional(
+    Type.String({ pattern: '^\\s*[^\\s,@]+@[^\\s,@]+(\\s*,\\s*[^\\s,@]+@[^\\s,@]+)*\\s*,?\\s*$' }),
+  ),
+  LAGER_OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: OPERATOR_TOKEN_MIN, pattern: '^\\S+$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -79,6 +89,8 @@ const EXPECTED: Record<keyof Env, string> = {
   TRUST_PROXY:
     'the addresses of the proxies in front, e.g. 127.0.0.1 or 10.0.0.0/8,::1 (not true or a count: anyone could claim any address)',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
+  OPERATOR_EMAILS: 'comma-separated e-mail addresses such as ops@lager.example,lead@lager.example',
+  LAGER_OPERATOR_TOKEN: `a random secret of at least ${OPERATOR_TOKEN_MIN} characters without spaces`,
 };
 
 /** Thrown with every problem found; `server.ts` prints one line each and exits. */
@@ -177,6 +189,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: trustProxy ?? false,
     production,
     logLevel: parsed.LOG_LEVEL,
+    operatorEmails: (list(parsed.OPERATOR_EMAILS) ?? []).map((email) => email.toLowerCase()),
+    operatorToken: parsed.LAGER_OPERATOR_TOKEN,
   };
 }
 

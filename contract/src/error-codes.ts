@@ -73,5 +73,8 @@ export const ERROR_CODES = [
   'transfer.target_article_archived',
   'transfer.unit_mismatch',
   'import.invalid',
+  // telemetry (guarded-rollout-spec.md §2)
+  'telemetry.cross_site',
+  'telemetry.operators_only',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,6 +11,7 @@ import { lookupsModule } from './lookups';
 import { membersModule } from './members';
 import { rolesModule } from './roles';
 import { stockModule } from './stock';
+import { telemetryModule } from './telemetry';
 import { warehousesModule } from './warehouses';
 
 /**
@@ -26,6 +27,7 @@ const MODULES: readonly LagerModule[] = [
   rolesModule,
   invitationsModule,
   stockModule,
+  telemetryModule,
 ];
 
 for (const module of MODULES) {

@@ -38,6 +38,13 @@ export interface AppContext {
   passwords: PasswordHasher;
   rateLimits: RateLimits;
   sessionIdleMinutes: number;
+  /**
+   * Who operates this installation (guarded-rollout spec §2): verified users with one of these
+   * e-mails (lower case), and the bearer token the rollout guard sends (unset: no bearer access).
+   */
+  operators: { emails: ReadonlySet<string>; token?: string };
+  /** The web app's own origins (APP_URL's and FRONTEND_ORIGINS); anonymous beacons from elsewhere are refused. */
+  appOrigins: ReadonlySet<string>;
 }
 
 export type UserRow = typeof users.$inferSelect;
@@ -110,5 +117,10 @@ declare module 'fastify' {
     access?: AccessRule;
     /** Load the access in the user's current warehouse with the session (routes without `access` that read it). */
     currentAccess?: boolean;
+    /**
+     * An anonymous beacon (navigator.sendBeacon can send no X-XSRF-TOKEN header): no session is
+     * loaded and no CSRF token checked. The route must refuse cross-site requests itself.
+     */
+    beacon?: boolean;
   }
 }

@@ -135,6 +135,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('session', null);
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config.beacon) return;
       await loadSession(request, reply);
       if (!WRITE_METHODS.has(request.method)) return;
       const header = request.headers['x-xsrf-token'];

@@ -27,6 +27,22 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    postTelemetry: build.mutation<PostTelemetryApiResponse, PostTelemetryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/telemetry`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    getTelemetrySummary: build.query<GetTelemetrySummaryApiResponse, GetTelemetrySummaryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/telemetry/summary`,
+        params: {
+          remote: queryArg.remote,
+          since: queryArg.since,
+        },
+      }),
+    }),
     listUsages: build.query<ListUsagesApiResponse, ListUsagesApiArg>({
       query: () => ({ url: `/api/usages` }),
     }),
@@ -76,6 +92,75 @@ export type SetCurrentWarehouseApiResponse = /** status 200 Default Response */ 
 };
 export type SetCurrentWarehouseApiArg = {
   warehouse_id: number;
+};
+export type PostTelemetryApiResponse = unknown;
+export type PostTelemetryApiArg = {
+  events: {
+    channel: 'stable' | 'canary' | 'pinned' | 'fallback';
+    /** What the event adds to the page counts: `page` the first event of this version on the page, `error` its first error, `type` the first of its type. */
+    first?: 'page' | 'error' | 'type';
+    /** Scrubbed, at most 200 characters. */
+    message?: string;
+    name?: 'LCP' | 'INP' | 'CLS';
+    remote: string;
+    /** Script path without query. */
+    source?: string;
+    type: 'mount' | 'load_error' | 'render_error' | 'runtime_error' | 'api_error' | 'vital';
+    /** ms for LCP and INP (≤ 120 000), CLS ≤ 100. */
+    value?: number;
+    version: string;
+  }[];
+  /** The page load’s random id (never stored). */
+  page: string;
+};
+export type GetTelemetrySummaryApiResponse = /** status 200 Default Response */ {
+  remote: string;
+  since: string;
+  versions: {
+    channels: ('stable' | 'canary' | 'pinned' | 'fallback')[];
+    /** Wilson score interval, 95 %. */
+    ci95: number[];
+    error_pages: number;
+    error_rate: number;
+    errors: {
+      api_error: number;
+      load_error: number;
+      render_error: number;
+      runtime_error: number;
+    };
+    pages: number;
+    top_errors: {
+      count: number;
+      first_seen: string;
+      last_seen: string;
+      message: string;
+      source: string;
+      type: 'load_error' | 'render_error' | 'runtime_error' | 'api_error';
+    }[];
+    version: string;
+    vitals: {
+      CLS?: {
+        n: number;
+        /** From the fixed-bucket histogram, interpolated within the bucket. */
+        p75: number;
+      };
+      INP?: {
+        n: number;
+        /** From the fixed-bucket histogram, interpolated within the bucket. */
+        p75: number;
+      };
+      LCP?: {
+        n: number;
+        /** From the fixed-bucket histogram, interpolated within the bucket. */
+        p75: number;
+      };
+    };
+  }[];
+};
+export type GetTelemetrySummaryApiArg = {
+  remote: string;
+  /** ISO time; minutes from the one it falls in. Default 24 h ago. */
+  since?: string;
 };
 export type ListUsagesApiResponse = /** status 200 Default Response */ NamedOption[];
 export type ListUsagesApiArg = void;
@@ -128,6 +213,9 @@ export const {
   useListMyWarehousesQuery,
   useLazyListMyWarehousesQuery,
   useSetCurrentWarehouseMutation,
+  usePostTelemetryMutation,
+  useGetTelemetrySummaryQuery,
+  useLazyGetTelemetrySummaryQuery,
   useListUsagesQuery,
   useLazyListUsagesQuery,
   useGetUserQuery,

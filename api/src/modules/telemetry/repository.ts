@@ -1,0 +1,188 @@
+/** The telemetry module's SQL: upserts that add to the row of the current minute, the summary's sums, retention. */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
+
+export interface MinuteRow {
+  remote: string;
+  version: string;
+  channel: string;
+  pages: number;
+  errorPages: number;
+  loadError: number;
+  renderError: number;
+  runtimeError: number;
+  apiError: number;
+}
+
+export interface VitalRow {
+  remote: string;
+  version: string;
+  channel: string;
+  name: string;
+  bucket: number;
+  count: number;
+}
+
+export interface ErrorRow {
+  remote: string;
+  version: string;
+  signature: string;
+  type: string;
+  message: string;
+  source: string;
+  count: number;
+}
+
+/** The database clock's minute: every API instance writes the same row for the same minute. */
+const MINUTE = sql`date_trunc('minute', now())`;
+const INT_MAX = 2_147_483_647;
+
+/**
+ * One batch's aggregates in one statement of always the same shape: the three upserts read their
+ * rows from JSON (jsonb_to_recordset), the vitals and errors as data-modifying CTEs. One round trip
+ * and atomic. Every batch locks the tables in the same order and each table's rows in key order
+ * (ORDER BY), so two instances adding to the same rows wait for each other but never deadlock.
+ */
+export async function addAggregates(db: Db, rows: { minutes: MinuteRow[]; vitals: VitalRow[]; errors: ErrorRow[] }) {
+  const { minutes, vitals, errors } = rows;
+  if (!minutes.length && !vitals.length && !errors.length) return;
+  const json = (list: object[]) => sql`${JSON.stringify(list)}::jsonb`;
+  const minuteRows = minutes.map((r) => ({
+    remote: r.remote,
+    version: r.version,
+    channel: r.channel,
+    pages: r.pages,
+    error_pages: r.errorPages,
+    load_error: r.loadError,
+    render_error: r.renderError,
+    runtime_error: r.runtimeError,
+    api_error: r.apiError,
+  }));
+  const add = (column: string) =>
+    sql`${sql.identifier(column)} = LEAST(t.${sql.identifier(column)}::bigint + EXCLUDED.${sql.identifier(column)}, ${INT_MAX})`;
+  const counters = ['pages', 'error_pages', 'load_error', 'render_error', 'runtime_error', 'api_error'];
+  await db.execute(sql`
+    WITH vitals AS (
+      INSERT INTO telemetry_vitals AS t (remote, version, channel, minute, name, bucket, count)
+      SELECT remote, version, channel, ${MINUTE}, name, bucket, count
+      FROM jsonb_to_recordset(${json(vitals)})
+        AS u(remote text, version text, channel text, name text, bucket smallint, count int)
+      ORDER BY remote, version, channel, name, bucket
+      ON CONFLICT (remote, version, channel, minute, name, bucket) DO UPDATE SET
+        count = LEAST(t.count::bigint + EXCLUDED.count, ${INT_MAX})
+    ), errors AS (
+      INSERT INTO telemetry_errors AS t (remote, version, signature, type, message, source, count, first_seen, last_seen)
+      SELECT remote, version, signature, type, message, source, count, now(), now()
+      FROM jsonb_to_recordset(${json(errors)})
+        AS u(remote text, version text, signature text, type text, message text, source text, count int)
+      ORDER BY remote, version, signature
+      ON CONFLICT (remote, version, signature) DO UPDATE SET
+        count = LEAST(t.count::bigint + EXCLUDED.count, ${INT_MAX}),
+        last_seen = EXCLUDED.last_seen
+    )
+    INSERT INTO telemetry_minutes AS t (remote, version, channel, minute, ${sql.join(
+      counters.map((c) => sql.identifier(c)),
+      sql`, `,
+    )})
+    SELECT remote, version, channel, ${MINUTE}, ${sql.join(
+      counters.map((c) => sql.identifier(c)),
+      sql`, `,
+    )}
+    FROM jsonb_to_recordset(${json(minuteRows)})
+      AS u(remote text, version text, channel text, pages int, error_pages int, load_error int, render_error int, runtime_error int, api_error int)
+    ORDER BY remote, version, channel
+    ON CONFLICT (remote, version, channel, minute) DO UPDATE SET ${sql.join(counters.map(add), sql`, `)}`);
+}
+
+/** Minutes from the one `since` falls in. */
+const fromMinute = (since: Date) => sql`date_trunc('minute', ${since.toISOString()}::timestamptz)`;
+
+export interface VersionTotals {
+  version: string;
+  channels: string[];
+  pages: number;
+  errorPages: number;
+  loadError: number;
+  renderError: number;
+  runtimeError: number;
+  apiError: number;
+}
+
+export async function versionTotals(db: Db, remote: string, since: Date): Promise<VersionTotals[]> {
+  const result = await db.execute(sql`
+    SELECT version, string_agg(DISTINCT channel, ',') AS channels,
+      sum(pages) AS pages, sum(error_pages) AS error_pages, sum(load_error) AS load_error,
+      sum(render_error) AS render_error, sum(runtime_error) AS runtime_error, sum(api_error) AS api_error
+    FROM telemetry_minutes
+    WHERE remote = ${remote} AND minute >= ${fromMinute(since)}
+    GROUP BY version`);
+  return rowsOf(result).map((r) => ({
+    version: String(r.version),
+    channels: String(r.channels ?? '')
+      .split(',')
+      .filter(Boolean)
+      .sort(),
+    pages: Number(r.pages ?? 0),
+    errorPages: Number(r.error_pages ?? 0),
+    loadError: Number(r.load_error ?? 0),
+    renderError: Number(r.render_error ?? 0),
+    runtimeError: Number(r.runtime_error ?? 0),
+    apiError: Number(r.api_error ?? 0),
+  }));
+}
+
+/** The histograms of every version of `remote` since then: [version, name, bucket, count]. */
+export async function vitalHistograms(db: Db, remote: string, since: Date) {
+  const result = await db.execute(sql`
+    SELECT version, name, bucket, sum(count) AS count
+    FROM telemetry_vitals
+    WHERE remote = ${remote} AND minute >= ${fromMinute(since)}
+    GROUP BY version, name, bucket
+    ORDER BY version, name, bucket`);
+  return rowsOf(result).map((r) => ({
+    version: String(r.version),
+    name: String(r.name),
+    bucket: Number(r.bucket),
+    count: Number(r.count ?? 0),
+  }));
+}
+
+/** The `limit` most frequent error signatures per version seen since then. */
+export async function topErrors(db: Db, remote: string, since: Date, limit: number) {
+  const result = await db.execute(sql`
+    SELECT version, type, message, source, count, first_seen, last_seen FROM (
+      SELECT *, row_number() OVER (PARTITION BY version ORDER BY count DESC, last_seen DESC, signature) AS rank
+      FROM telemetry_errors
+      WHERE remote = ${remote} AND last_seen >= ${since.toISOString()}::timestamptz
+    ) ranked
+    WHERE rank <= ${limit}
+    ORDER BY version, rank`);
+  return rowsOf(result).map((r) => ({
+    version: String(r.version),
+    type: String(r.type),
+    message: String(r.message),
+    source: String(r.source),
+    count: Number(r.count),
+    firstSeen: new Date(r.first_seen as string | Date),
+    lastSeen: new Date(r.last_seen as string | Date),
+  }));
+}
+
+/** Deletes aggregates older than the retention; returns the rows deleted. Safe to run on every instance at once. */
+export async function deleteOlderThan(db: Db, days: number): Promise<number> {
+  const cutoff: SQL = sql`now() - ${days} * interval '1 day'`;
+  let deleted = 0;
+  for (const statement of [
+    sql`DELETE FROM telemetry_minutes WHERE minute < ${cutoff}`,
+    sql`DELETE FROM telemetry_vitals WHERE minute < ${cutoff}`,
+    sql`DELETE FROM telemetry_errors WHERE last_seen < ${cutoff}`,
+  ]) {
+    const result = (await db.execute(statement)) as { rowCount?: number; affectedRows?: number };
+    deleted += Number(result.rowCount ?? result.affectedRows ?? 0);
+  }
+  return deleted;
+}

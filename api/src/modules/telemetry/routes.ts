@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type TSchema, Type } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { AppError, forbidden, unauthenticated, validationError } from '../../platform/errors';
+import { responses } from '../../platform/http/schemas';
+import { MAX_BATCH_BYTES, SummaryQuery, TelemetryBatch, TelemetrySummary } from './schemas';
+import { bearerIsOperator, isOperator, purgeTelemetry, recordBatch, summarize } from './service';
+
+/** Spec §2: more than 120 batches a minute from one client get 429 (counted in the database: all instances together). */
+export const BATCHES_PER_MINUTE = 120;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Ordinary error bodies; 413 is not among the shared helper's statuses.
+const beaconResponses: Record<number, TSchema> = {
+  ...responses({ 204: { type: 'null', description: 'Counted.' } }, 403, 422, 429),
+  413: Type.Ref('ErrorBody'),
+};
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * A beacon carries no CSRF token, so the browser's own word decides: a request whose Origin is
+ * present and not one of the app's origins, or whose Sec-Fetch-Site is cross-site, gets 403.
+ * Runs before the body is read and before the rate limit counts it.
+ */
+async function refuseCrossSite(request: FastifyRequest) {
+  const origin = header(request.headers.origin);
+  const site = header(request.headers['sec-fetch-site']);
+  if ((origin !== undefined && !request.server.ctx.appOrigins.has(origin)) || site === 'cross-site') {
+    throw forbidden('telemetry.crossSite', 'telemetry.cross_site');
+  }
+}
+
+/** Operators only: the bearer token, else a verified user in OPERATOR_EMAILS; 401 anonymous, 403 anyone else. */
+async function operatorsOnly(request: FastifyRequest) {
+  const { ctx } = request.server;
+  if (bearerIsOperator(ctx, header(request.headers.authorization))) return;
+  if (!request.user) throw unauthenticated();
+  if (!isOperator(ctx, request.user)) throw forbidden('telemetry.operatorsOnly', 'telemetry.operators_only');
+}
+
+const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  // sendBeacon sends a string as text/plain; JSON bodies too. Anything unreadable is 422 (spec: malformed).
+  const json = app.getDefaultJsonParser('error', 'error');
+  const parse = (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) =>
+    json(request, String(body), (error, value) =>
+      error ? done(validationError({ body: [{ key: 'telemetry.notJson' }] })) : done(null, value),
+    );
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(
+    ['application/json', 'text/plain'],
+    { parseAs: 'string', bodyLimit: MAX_BATCH_BYTES },
+    parse,
+  );
+
+  app.post(
+    '/api/telemetry',
+    {
+      bodyLimit: MAX_BATCH_BYTES,
+      config: { beacon: true, rateLimit: { max: BATCHES_PER_MINUTE, timeWindow: 60_000 } },
+      onRequest: refuseCrossSite,
+      schema: {
+        operationId: 'postTelemetry',
+        summary: 'A page’s health events (navigator.sendBeacon); anonymous, no CSRF token, kept as aggregates only.',
+        tags: ['shell'],
+        consumes: ['application/json', 'text/plain'],
+        body: TelemetryBatch,
+        response: beaconResponses,
+      },
+    },
+    async (request, reply) => {
+      try {
+        await recordBatch(db, request.body.events);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // Spec §2: never 500. A batch that cannot be stored is dropped; the collector never retries.
+        request.log.error({ err: error }, 'telemetry batch not stored');
+        throw new AppError(503, 'serviceUnavailable', 'service.unavailable', { headers: { 'retry-after': '60' } });
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/telemetry/summary',
+    {
+      preValidation: operatorsOnly,
+      schema: {
+        operationId: 'getTelemetrySummary',
+        summary:
+          'Per version of a section since a time: pages, error pages with a Wilson 95 % interval, vitals p75, top errors. Operators only.',
+        tags: ['shell'],
+        querystring: SummaryQuery,
+        response: responses({ 200: TelemetrySummary }, 401, 403, 422),
+      },
+    },
+    async (request) => {
+      const since = request.query.since ? new Date(request.query.since) : new Date(Date.now() - DAY_MS);
+      if (Number.isNaN(since.getTime())) {
+        throw validationError({ since: [{ key: 'validation.invalid', vars: { field: 'since' } }] });
+      }
+      return summarize(db, request.query.remote, since);
+    },
+  );
+
+  // Aggregates older than 30 days go (spec §2). Every instance may run it: a DELETE by age is idempotent.
+  const timer = setInterval(() => {
+    purgeTelemetry(db).catch((err) => app.log.warn({ err }, 'telemetry retention clean-up failed'));
+  }, PURGE_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+};
+
+export default telemetryRoutes;

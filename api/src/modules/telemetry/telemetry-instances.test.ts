@@ -1,0 +1,94 @@
+/**
+ * Two API instances on one database count together (guarded-rollout spec §2): the aggregates and
+ * the 120-batches-a-minute limit live in the database, not in a process. With TEST_DATABASE_URL
+ * each instance has its own connection pool on the same PostgreSQL schema, as two processes would;
+ * on PGlite they share the one in-memory database.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, openTestDatabase } from '../../../test/helpers';
+import type { Database } from '../../platform/db/client';
+import { openDatabase } from '../../platform/db/client';
+
+const TOKEN = 'operator-token-with-at-least-32-chars!';
+let first: { app: FastifyInstance; database: Database };
+let second: { app: FastifyInstance; database: Database };
+
+beforeAll(async () => {
+  const database = await openTestDatabase(__filename);
+  const url = process.env.TEST_DATABASE_URL;
+  // The schema openTestDatabase made for this file, opened again by a second pool.
+  const schema = `test_${'telemetry-instances.test.ts'.replace(/\W+/g, '_').toLowerCase()}`;
+  const other = url ? await openDatabase({ url, schema, poolSize: 4 }) : database;
+  first = { app: (await buildTestApp(database, { operatorToken: TOKEN })).app, database };
+  second = { app: (await buildTestApp(other, { operatorToken: TOKEN })).app, database: other };
+});
+
+afterAll(async () => {
+  await first?.app.close();
+  await second?.app.close();
+  if (second?.database !== first?.database) await second?.database.close();
+  await first?.database.close();
+});
+
+const post = (app: FastifyInstance, body: string, remoteAddress: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/telemetry',
+    payload: body,
+    headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'http://web.test' },
+    remoteAddress,
+  });
+
+const batch = (version: string, channel: string, n: number, withError: boolean) =>
+  JSON.stringify({
+    page: 'page-0123456789abcdef',
+    events: Array.from({ length: n }, (_, i) => ({
+      type: withError && i === 0 ? 'render_error' : 'mount',
+      remote: 'remote-info',
+      version,
+      channel,
+      first: 'page',
+      ...(withError && i === 0 ? { message: 'boom', source: '/remote-info/2.0.0/static/js/a.js' } : {}),
+    })),
+  });
+
+it('batches sent to both instances at once add up in one set of rows, read alike from either', async () => {
+  // 200 batches in parallel, alternating instances and addresses: 2.0.0 canary gets 100 × 10 pages
+  // (50 batches with one error page), 1.0.0 stable 100 × 20 pages.
+  const sends = Array.from({ length: 200 }, (_, i) => {
+    const app = i % 2 ? second.app : first.app;
+    const body = i % 4 < 2 ? batch('2.0.0', 'canary', 10, i % 8 < 4) : batch('1.0.0', 'stable', 20, false);
+    return post(app, body, `10.9.${i % 20}.1`);
+  });
+  const statuses = (await Promise.all(sends)).map((r) => r.statusCode);
+  expect(statuses.filter((s) => s !== 204)).toEqual([]);
+
+  const read = async (app: FastifyInstance) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/api/telemetry/summary?remote=remote-info&since=2026-01-01T00:00:00Z',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
+    ).json();
+  const [a, b] = [await read(first.app), await read(second.app)];
+  expect(a).toEqual(b);
+  expect(
+    a.versions.map((v: { version: string; pages: number; error_pages: number }) => [v.version, v.pages, v.error_pages]),
+  ).toEqual([
+    ['2.0.0', 1000, 50],
+    ['1.0.0', 2000, 0],
+  ]);
+  expect(a.versions[0].top_errors[0]).toMatchObject({ message: 'boom', count: 50 });
+}, 60_000);
+
+it('the 120-a-minute limit counts one client over both instances', async () => {
+  const client = '10.9.200.7';
+  const empty = JSON.stringify({ page: 'page-0123456789abcdef', events: [] });
+  const statuses: number[] = [];
+  for (let i = 0; i < 120; i += 1)
+    statuses.push((await post(i % 2 ? second.app : first.app, empty, client)).statusCode);
+  expect(statuses.every((s) => s === 204)).toBe(true);
+  expect((await post(first.app, empty, client)).statusCode).toBe(429);
+  expect((await post(second.app, empty, client)).statusCode).toBe(429);
+}, 60_000);
