@@ -15,6 +15,7 @@ import { useIdempotentSubmit } from '../../lib/idempotency';
 import { REASONS } from '../../lib/units';
 import { ReverseButton } from '../movements';
 import { StockNav } from '../nav';
+import { OutboxPanel, useOutbox } from '../offline';
 import { CameraScan } from './CameraScan';
 
 type Direction = 'in' | 'out';
@@ -28,6 +29,12 @@ interface Booked {
   movement: Movement;
   article: Article;
   undone: boolean;
+}
+/** Booked offline: waiting in the outbox; the stock shown is the index's, less what waits (a hint). */
+interface Queued {
+  queued: true;
+  name: string;
+  stock: string;
 }
 const DEFAULT_REASON: Record<Direction, Reason> = { in: 'purchase', out: 'consumption' };
 /** How many of this session's bookings stay listed with their undo. */
@@ -45,6 +52,7 @@ export function QuickBookPage() {
   const [book] = useBookStockMovementMutation();
   const idempotent = useIdempotentSubmit();
   const [recent, setRecent] = useState<Booked[]>([]);
+  const outbox = useOutbox();
   const refocus = useCallback(() => setTimeout(() => document.getElementById(CODE_FIELD)?.focus(), 0), []);
 
   /** The article whose barcode or SKU is exactly this code (the search also finds partial matches). */
@@ -59,7 +67,22 @@ export function QuickBookPage() {
     return match;
   };
 
-  const form = useFormSubmit<QuickValues, { movement: Movement | null; article: Article }>({
+  /** Offline: the article from the index, the booking into the outbox with the device time. */
+  const queueOffline = async (v: QuickValues): Promise<Queued> => {
+    const found = await outbox.lookup(v.code);
+    if (!found || found.archived) throw new FormFailure('offline.unknownCode');
+    const quantity = parseQuantity(v.quantity);
+    const { id, sku, name, unit } = found;
+    await outbox.queue({ article: { id, sku, name, unit }, kind: v.direction, quantity, reason: v.reason as Reason });
+    form.setField('code', '');
+    const waiting = outbox.entries
+      .filter((e) => e.article.id === id && (e.status === 'waiting' || e.status === 'sending'))
+      .reduce((sum, e) => sum + (e.kind === 'in' ? e.quantity : -e.quantity), 0);
+    const delta = v.direction === 'in' ? quantity : -quantity;
+    return { queued: true, name, stock: format.quantity(found.quantity + waiting + delta, unit) };
+  };
+
+  const form = useFormSubmit<QuickValues, { movement: Movement | null; article: Article } | Queued>({
     ns: NS,
     initial: { code: '', direction: 'out', quantity: '1', reason: DEFAULT_REASON.out },
     validate: (v) => {
@@ -69,6 +92,7 @@ export function QuickBookPage() {
       return undefined;
     },
     send: async (v) => {
+      if (navigator.onLine === false) return queueOffline(v);
       const article = await articleFor(v.code.trim());
       const body = {
         article_id: article.id,
@@ -86,13 +110,16 @@ export function QuickBookPage() {
       return result;
     },
     errors: BOOKING_ERRORS,
-    success: (result) => ({
-      key: 'quick.booked',
-      values: {
-        name: result.article.name,
-        stock: format.quantity(result.article.quantity, result.article.unit),
-      },
-    }),
+    success: (result) =>
+      'queued' in result
+        ? { key: 'offline.queued', values: { name: result.name, stock: result.stock } }
+        : {
+            key: 'quick.booked',
+            values: {
+              name: result.article.name,
+              stock: format.quantity(result.article.quantity, result.article.unit),
+            },
+          },
     again: true,
     keepValues: true,
   });
@@ -166,6 +193,7 @@ export function QuickBookPage() {
           {t(form.values.direction === 'in' ? 'quick.confirmIn' : 'quick.confirmOut')}
         </button>
       </form>
+      <OutboxPanel outbox={outbox} />
       <section aria-labelledby="recent-title">
         <h2 id="recent-title">{t('quick.recent')}</h2>
         {recent.length === 0 ? (

@@ -1,0 +1,96 @@
+import 'fake-indexeddb/auto';
+import { answer, HttpResponse, setupApiServer, setViewportWidth } from '@lager/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type {
+  BookStockMovementApiArg,
+  BookStockMovementApiResponse,
+  ListStockArticlesApiResponse,
+} from '../../api/generated';
+import { article, mountStock, movement, session } from '../../testing/fixtures';
+import { lookupArticle } from './article-index';
+import { openIndex } from './db';
+
+const milk = article({ name: 'Milk', sku: 'MLK-1', barcode: '4006381333931', quantity: 10, unit: 'pcs' });
+const server = setupApiServer(...session());
+
+let sent: { key: string | null; body: BookStockMovementApiArg['body'] }[] = [];
+let refreshes: (string | null)[] = [];
+beforeEach(() => {
+  sent = [];
+  refreshes = [];
+  let stock = milk.quantity;
+  server.use(
+    answer.get<ListStockArticlesApiResponse>('/api/stock/articles', ({ request }) => {
+      const since = new URL(request.url).searchParams.get('updated_since');
+      refreshes.push(since);
+      return HttpResponse.json({ articles: since ? [milk] : [], next_cursor: null });
+    }),
+    answer.post<BookStockMovementApiResponse, BookStockMovementApiArg['body']>(
+      '/api/stock/movements',
+      async ({ request }) => {
+        const body = await request.json();
+        sent.push({ key: request.headers.get('idempotency-key'), body });
+        if (stock < body.quantity) {
+          return HttpResponse.json(
+            { message: `Not enough stock: ${stock} pcs available.`, code: 'stock.insufficient' },
+            { status: 409 },
+          ) as never;
+        }
+        stock -= body.quantity;
+        const after = { ...milk, quantity: stock };
+        return HttpResponse.json(
+          { article: after, movement: movement(after, { delta: -body.quantity, quantity_after: stock }) },
+          { status: 201 },
+        );
+      },
+    ),
+  );
+});
+
+const setOnline = (online: boolean) => {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => {
+    dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+};
+afterEach(() => setOnline(true));
+
+test('offline, a scan books into the outbox from the index; online again, it is sent once and refusals need attention', async () => {
+  setViewportWidth(375);
+  const { user } = await mountStock('/stock/book', 'en');
+  // Opened online: the article index is filled (everything since the beginning).
+  await waitFor(async () => {
+    const index = await openIndex(1);
+    const found = await lookupArticle(index, 10, 'MLK-1');
+    index.close();
+    expect(found).toBeDefined();
+  });
+  expect(refreshes).toEqual(['1970-01-01T00:00:00.000Z']);
+
+  setOnline(false);
+  await user.keyboard('MLK-1{Enter}');
+  expect(
+    await screen.findByText('Milk: waiting for connection (stock about 9 pcs – a hint, the server decides).'),
+  ).toBeInTheDocument();
+  const quantity = screen.getByLabelText('Quantity');
+  await user.clear(quantity);
+  await user.type(quantity, '50');
+  await user.type(screen.getByLabelText('Code'), '4006381333931{Enter}');
+  const outbox = await screen.findByRole('region', { name: 'Bookings made offline' });
+  expect(await within(outbox).findAllByText('Waiting for connection')).toHaveLength(2);
+  expect(sent).toHaveLength(0);
+  expect(JSON.parse(localStorage.getItem('lager.outbox.pending')!)).toEqual({ 1: 2 });
+
+  setOnline(true);
+  expect(await within(outbox).findByText('booked, stock after 9')).toBeInTheDocument();
+  expect(await within(outbox).findByText('Needs attention')).toBeInTheDocument();
+  expect(within(outbox).getByText('Not enough stock: 9 pcs available.')).toBeInTheDocument();
+  expect(sent.map((s) => s.body.quantity)).toEqual([1, 50]);
+  expect(sent[0]!.body).toMatchObject({ occurred_at: expect.any(String) });
+
+  // Discarding the refused one leaves nothing unsent.
+  await user.click(within(outbox).getByRole('button', { name: 'Discard' }));
+  expect(await within(outbox).findByText('booked, stock after 9')).toBeInTheDocument();
+  expect(within(outbox).queryByText('Needs attention')).not.toBeInTheDocument();
+  expect(JSON.parse(localStorage.getItem('lager.outbox.pending')!)).toEqual({});
+});
