@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
 
 /** A column header; numbers are right-aligned. `false` leaves a column out (e.g. the article in its own journal). */
-type Column = { label: ReactNode; number?: boolean } | false;
+export type Column = { label: ReactNode; number?: boolean } | false;
 
 /** The column headers of one of the section's tables. */
 export function TableHead({ columns }: { columns: Column[] }) {

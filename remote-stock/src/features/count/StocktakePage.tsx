@@ -8,7 +8,7 @@ import {
   useAppDispatch,
   useFormSubmit,
 } from '@lager/shared';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Article,
@@ -20,7 +20,7 @@ import {
 import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
-import { TableHead } from '../../lib/table';
+import { type Column, TableHead } from '../../lib/table';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
 import { StockNav } from '../nav';
 
@@ -130,39 +130,29 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
       {isError && <Alert kind="error">{t('errors.loadFailed')}</Alert>}
       {data && rows.length === 0 && <EmptyState>{t('list.noMatch')}</EmptyState>}
       {rows.length > 0 && (
-        <table className="stock-table">
-          <caption className="visually-hidden">{t('count.title')}</caption>
-          <TableHead
-            columns={[
-              { label: t('columns.article') },
-              { label: t('fields.quantity'), number: true },
-              { label: t('count.counted') },
-            ]}
-          />
-          <tbody>
-            {rows.map((article) => (
-              <tr key={article.id}>
-                <td>
-                  <span className="tabular">{article.sku}</span> · {article.name}
-                </td>
-                <td className="number tabular">{format.quantity(article.quantity, article.unit)}</td>
-                <td>
-                  <label className="visually-hidden" htmlFor={fieldId(article.id)}>
-                    {t('count.countedOf', { name: article.name })}
-                  </label>
-                  <input
-                    id={fieldId(article.id)}
-                    className="stock-count-input"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={sheet[article.id]?.value ?? ''}
-                    onChange={(e) => onChange(article, e.target.value)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CountTable caption={t('count.title')} columns={[{ label: t('count.counted') }]}>
+          {rows.map((article) => (
+            <tr key={article.id}>
+              <td>
+                <span className="tabular">{article.sku}</span> · {article.name}
+              </td>
+              <td className="number tabular">{format.quantity(article.quantity, article.unit)}</td>
+              <td>
+                <label className="visually-hidden" htmlFor={fieldId(article.id)}>
+                  {t('count.countedOf', { name: article.name })}
+                </label>
+                <input
+                  id={fieldId(article.id)}
+                  className="stock-count-input"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={sheet[article.id]?.value ?? ''}
+                  onChange={(e) => onChange(article, e.target.value)}
+                />
+              </td>
+            </tr>
+          ))}
+        </CountTable>
       )}
     </>
   );
@@ -197,37 +187,32 @@ function Review({ lines, onBack, onBooked }: { lines: Counted[]; onBack: () => v
   return (
     <form onSubmit={form.onSubmit} noValidate className="form">
       <h2>{t('count.reviewTitle')}</h2>
-      <table className="stock-table">
-        <caption className="visually-hidden">{t('count.reviewTitle')}</caption>
-        <TableHead
-          columns={[
-            { label: t('columns.article') },
-            { label: t('fields.quantity'), number: true },
-            { label: t('count.counted'), number: true },
-            { label: t('count.difference'), number: true },
-          ]}
-        />
-        <tbody>
-          {lines.map(({ article, value }) => {
-            const counted = parseQuantity(value);
-            const valid = !Number.isNaN(counted) && counted >= 0;
-            return (
-              <tr key={article.id}>
-                <td>
-                  {article.sku} · {article.name}
-                </td>
-                <td className="number tabular">{format.quantity(article.quantity, article.unit)}</td>
-                <td className="number tabular">{valid ? format.quantity(counted, article.unit) : value}</td>
-                <td className="number tabular">
-                  {valid
-                    ? format.delta(Math.round((counted - article.quantity) * 1000) / 1000, article.unit)
-                    : t('count.invalid')}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <CountTable
+        caption={t('count.reviewTitle')}
+        columns={[
+          { label: t('count.counted'), number: true },
+          { label: t('count.difference'), number: true },
+        ]}
+      >
+        {lines.map(({ article, value }) => {
+          const counted = parseQuantity(value);
+          const valid = !Number.isNaN(counted) && counted >= 0;
+          return (
+            <tr key={article.id}>
+              <td>
+                {article.sku} · {article.name}
+              </td>
+              <td className="number tabular">{format.quantity(article.quantity, article.unit)}</td>
+              <td className="number tabular">{valid ? format.quantity(counted, article.unit) : value}</td>
+              <td className="number tabular">
+                {valid
+                  ? format.delta(Math.round((counted - article.quantity) * 1000) / 1000, article.unit)
+                  : t('count.invalid')}
+              </td>
+            </tr>
+          );
+        })}
+      </CountTable>
       <fieldset disabled={form.busy || form.done}>
         <TextField label={t('booking.note')} {...form.field('note')} />
       </fieldset>
@@ -257,5 +242,19 @@ function Review({ lines, onBack, onBooked }: { lines: Counted[]; onBack: () => v
         )}
       </div>
     </form>
+  );
+}
+
+/** A table of counted articles: the article, its booked stock, then `columns`. */
+function CountTable({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
+  const { t } = useTranslation(NS);
+  return (
+    <table className="stock-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <TableHead
+        columns={[{ label: t('columns.article') }, { label: t('fields.quantity'), number: true }, ...columns]}
+      />
+      <tbody>{children}</tbody>
+    </table>
   );
 }
