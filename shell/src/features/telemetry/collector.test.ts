@@ -95,6 +95,14 @@ test('many events leave in several batches of at most 100 events and 16 KiB', ()
   expect(sent()).toHaveLength(250);
 });
 
+test('the 16 KiB are bytes: messages in non-Latin text leave in more, smaller batches', () => {
+  for (let i = 0; i < 100; i++) record(canary, 'runtime_error', { message: `${'€'.repeat(190)} ${i}` });
+  flush();
+  expect(batches().length).toBeGreaterThanOrEqual(3);
+  for (const [, body] of beacon.mock.calls) expect(new Blob([String(body)]).size).toBeLessThanOrEqual(16 * 1024);
+  expect(sent()).toHaveLength(100);
+});
+
 test('waiting events leave after 30 s, and when the page is hidden or left', () => {
   jest.useFakeTimers();
   try {

@@ -30,8 +30,9 @@ export interface TelemetryEvent extends Target {
 }
 
 const MAX_EVENTS = 100;
-/** Under the API's 16 KiB limit with room for the envelope. */
+/** Under the API's 16 KiB limit with room for the envelope, in UTF-8 bytes as sent (ü is 2, € 3). */
 const MAX_BYTES = 15_000;
+const utf8 = new TextEncoder();
 const FLUSH_MS = 30_000;
 const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
@@ -109,7 +110,7 @@ export function flush(): void {
     const events: TelemetryEvent[] = [];
     let bytes = 60;
     while (pending.length && events.length < MAX_EVENTS) {
-      const size = JSON.stringify(pending[0]).length + 1;
+      const size = utf8.encode(JSON.stringify(pending[0])).length + 1;
       if (events.length && bytes + size > MAX_BYTES) break;
       bytes += size;
       events.push(pending.shift()!);
