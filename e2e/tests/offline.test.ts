@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { createWarehouse, registerUser, type TestUser } from '../support/actions';
+import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { stockCall } from '../support/stock-api';
+
+/**
+ * Offline spec §4 in the browser: the built apps and the real API, Chromium's offline switch.
+ * Quick booking offline, the tab closed and opened again, back online: booked once each, the
+ * booking beyond the stock refused with the available quantity.
+ */
+describeInBrowser('working offline (issue 25)', () => {
+  let owner: TestUser;
+  let milk: { id: number; sku: string };
+
+  const api = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    stockCall<T>(stack, owner, method, path, body, headers);
+  const journal = async () =>
+    (await api<{ movements: { delta: number }[] }>('GET', `/api/stock/movements?article_id=${milk.id}`)).body.movements;
+
+  useStackAndBrowser();
+
+  beforeAll(async () => {
+    owner = await registerUser(stack, { prefix: 'offlineowner', name: 'Olga Offline' });
+    await createWarehouse(owner, 'Kühlhaus');
+    await owner.api.get('/sanctum/csrf-cookie');
+    const created = await api<{ article: { id: number; sku: string } }>('POST', '/api/stock/articles', {
+      sku: 'MILCH-1',
+      name: 'Milch',
+      unit: 'pcs',
+      min_stock: 0,
+    });
+    milk = created.body.article;
+    const stocked = await api(
+      'POST',
+      '/api/stock/movements',
+      { article_id: milk.id, kind: 'in', quantity: 5, reason: 'purchase' },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    expect(stocked.status).toBe(201);
+  });
+
+  async function session(): Promise<Session> {
+    const s = await newSession(browser);
+    await s.context.addCookies(owner.api.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
+    return s;
+  }
+
+  const openQuickBooking = async (page: Page) => {
+    await page.goto(new URL('/stock/book', stack.shell.url).href);
+    await page.getByRole('heading', { level: 1, name: 'Schnellbuchung' }).waitFor();
+  };
+
+  async function bookOut(page: Page, quantity: number) {
+    const field = page.getByLabel('Menge', { exact: true });
+    await field.fill(String(quantity));
+    await page.getByLabel('Code', { exact: true }).fill('MILCH-1');
+    await page.getByLabel('Code', { exact: true }).press('Enter');
+    await page.getByText(/Milch: wartet auf Verbindung/).waitFor();
+  }
+
+  /** /stock/book opened online: the article index filled and the worker in control of the next start. */
+  async function openCovered(page: Page) {
+    const indexFilled = page.waitForResponse((r) => r.url().includes('updated_since') && r.ok());
+    await openQuickBooking(page);
+    await indexFilled;
+    await eventually(async () =>
+      expect(await page.evaluate(() => document.documentElement.dataset.offline)).toBe('ready'),
+    );
+    await openQuickBooking(page);
+    await eventually(async () => expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true));
+  }
+
+  it('books offline, survives a closed tab, and sends each booking once when online again', async () => {
+    const s = await session();
+    await withArtifacts('offline-bookings', [s], async () => {
+      await openCovered(s.page);
+      const before = (await journal()).length;
+
+      await s.context.setOffline(true);
+      await s.page.reload();
+      await s.page.getByText('Offline – Buchungen werden gesendet, sobald eine Verbindung besteht').waitFor();
+      await bookOut(s.page, 1);
+      await bookOut(s.page, 3);
+      await bookOut(s.page, 10);
+
+      // The tab closes; a new one (still offline) shows the three waiting.
+      await s.page.close();
+      const page = await s.context.newPage();
+      await openQuickBooking(page);
+      const outbox = page.getByRole('region', { name: 'Offline gebuchte Buchungen' });
+      await eventually(async () => expect(await outbox.getByText('Wartet auf Verbindung').count()).toBe(3));
+      expect(await journal()).toHaveLength(before);
+
+      await s.context.setOffline(false);
+      await outbox.getByText('Braucht Aufmerksamkeit').waitFor({ timeout: 20_000 });
+      await outbox.getByText('Nicht genug Bestand: 1 Stk. verfügbar.').waitFor();
+      const after = await journal();
+      expect(after).toHaveLength(before + 2);
+      expect(after.slice(0, 2).map((m) => m.delta)).toEqual([-3, -1]);
+    });
+  });
+
+  it('an answer cut off after the server booked: the resend with the same key books nothing more', async () => {
+    const s = await session();
+    await withArtifacts('offline-cut-off', [s], async () => {
+      await openCovered(s.page);
+      await s.context.setOffline(true);
+      await bookOut(s.page, 1);
+      const before = (await journal()).length;
+
+      // The first send reaches the server, its answer never reaches the page.
+      let cut = false;
+      await s.page.route('**/api/stock/movements', async (route) => {
+        if (route.request().method() !== 'POST' || cut) return route.continue();
+        await route.fetch();
+        cut = true;
+        await route.abort('connectionreset');
+      });
+      await s.context.setOffline(false);
+      await eventually(() => expect(cut).toBe(true));
+      await eventually(async () => expect(await journal()).toHaveLength(before + 1));
+
+      // Sent again at the next start: the server answers what it booked.
+      await s.page.reload();
+      const outbox = s.page.getByRole('region', { name: 'Offline gebuchte Buchungen' });
+      await outbox.getByText('gebucht, Bestand danach 0').waitFor({ timeout: 20_000 });
+      expect(await journal()).toHaveLength(before + 1);
+    });
+  });
+});
