@@ -360,7 +360,7 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
 }
 
 export default defineConfig(() => {
-  // The shell, a remote workspace, or any folder with a section.json (e.g. e2e/fixtures/remote-fixture).
+  // The shell, a remote workspace, or any folder with a section.json (e.g. a section made by new-section --dir).
   const dir = process.env.LAGER_APP ? path.join(rootDir, process.env.LAGER_APP) : process.cwd();
   const app = path.basename(dir);
   if (app !== 'shell' && !fs.existsSync(path.join(dir, 'section.json'))) {

@@ -148,6 +148,19 @@ export async function registerUser(
   return { id: me.body.id, name: displayName, email, password, api };
 }
 
+/**
+ * Registers several people side by side, each as `registerUser` does (verified), from a prefix for
+ * the e-mail and, if given, a display name; resolves to them in the same order.
+ */
+export function registerPeople<const People extends readonly (readonly [prefix: string, name?: string])[]>(
+  stack: Stack,
+  ...people: People
+): Promise<{ -readonly [K in keyof People]: TestUser }> {
+  return Promise.all(people.map(([prefix, name]) => registerUser(stack, { prefix, name }))) as Promise<{
+    -readonly [K in keyof People]: TestUser;
+  }>;
+}
+
 /** Follows the newest verification link of `email` with the client's session. */
 export async function verifyOverApi(stack: Stack, api: ApiClient, email: string) {
   const link = new URL(linkFromMail(stack, email, '/email/verify/'));

@@ -2,6 +2,18 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { type Stack, startTestStack } from './stack';
 
+/** The screens of the spec a logged-out visitor can open. */
+export const PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/register',
+  '/forgotpassword',
+  '/info',
+  '/info/about',
+  '/info/agb',
+  '/info/privacypolicy',
+] as const;
+
 /** Waits until a screen is drawn: its heading, no spinner or skeleton left, no section on its way. */
 export async function settle(page: Page) {
   await page.locator('main h1').first().waitFor({ timeout: 15_000 });
@@ -26,29 +38,35 @@ export async function visit(page: Page, path: string) {
 }
 
 /**
- * A stack and a browser, started side by side. If one fails the other is stopped again, so a
- * missing build fails the file at once instead of leaving a browser that keeps Jest alive.
+ * The stack and the browser of this test file, started by `useStackAndBrowser()`. Read them inside
+ * hooks and tests: an import is live and sees what the file's `beforeAll` set. Every test file
+ * loads its own copy of this module, so files never share them.
  */
+export let stack: Stack;
+export let browser: Browser;
+
 /**
- * One stack and one browser for a whole test file: started together in `beforeAll` (a failed start
- * closes the other), handed to `use`, stopped in `afterAll`.
+ * One stack and one browser for a whole test file: started side by side in `beforeAll` (if one
+ * fails the other is stopped again, so a missing build fails the file at once instead of leaving a
+ * browser that keeps Jest alive), stopped in `afterAll`. `options` go to `startTestStack`; as a
+ * function they are read when the stack starts, after the `beforeAll` hooks registered before.
  */
-export function useStackAndBrowser(use: (stack: Stack, browser: Browser) => void): void {
-  let started: [Stack, Browser] | undefined;
+export function useStackAndBrowser(options: StackOptions | (() => StackOptions) = {}): void {
   beforeAll(async () => {
-    started = await startStackAndBrowser();
-    use(...started);
+    [stack, browser] = await startStackAndBrowser(typeof options === 'function' ? options() : options);
   });
   afterAll(async () => {
-    await started?.[1].close();
-    await started?.[0].stop();
+    await browser?.close();
+    await stack?.stop();
   });
 }
 
-async function startStackAndBrowser(): Promise<[Stack, Browser]> {
-  const [stack, browser] = await Promise.allSettled([startTestStack(), launchBrowser()]);
-  if (stack.status === 'fulfilled' && browser.status === 'fulfilled') return [stack.value, browser.value];
-  if (stack.status === 'fulfilled') await stack.value.stop();
-  if (browser.status === 'fulfilled') await browser.value.close();
-  throw stack.status === 'rejected' ? stack.reason : (browser as PromiseRejectedResult).reason;
+type StackOptions = Record<string, unknown>;
+
+async function startStackAndBrowser(options: StackOptions): Promise<[Stack, Browser]> {
+  const [started, launched] = await Promise.allSettled([startTestStack(options), launchBrowser()]);
+  if (started.status === 'fulfilled' && launched.status === 'fulfilled') return [started.value, launched.value];
+  if (started.status === 'fulfilled') await started.value.stop();
+  if (launched.status === 'fulfilled') await launched.value.close();
+  throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
 }

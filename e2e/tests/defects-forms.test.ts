@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   createRole,
   createWarehouse,
@@ -12,8 +12,7 @@ import {
 } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { useStackAndBrowser } from '../support/pages';
-import type { Stack } from '../support/stack';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
 
 /**
  * Issue 16 defects 3 (over-long input gets the wrong error), 4 (throttling is invisible) and 10
@@ -22,12 +21,7 @@ import type { Stack } from '../support/stack';
  * The throttling test runs last: it uses up the per-address limits of 127.0.0.1, the browser's.
  */
 describeInBrowser('issue 16: forms say what is wrong, where, and how long to wait', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  useStackAndBrowser((s, b) => {
-    [stack, browser] = [s, b];
-  });
+  useStackAndBrowser();
 
   interface Tab extends Session {
     /** `console.error` lines and uncaught errors the page printed. */

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   createRole,
   createWarehouse,
@@ -11,7 +11,7 @@ import {
 } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { useStackAndBrowser } from '../support/pages';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { linkFromMail, type Stack } from '../support/stack';
 
 /**
@@ -74,12 +74,7 @@ async function owner(stack: Stack, prefix: string): Promise<TestUser & { role: n
 }
 
 describeInBrowser('issue 16: session, drafts and history', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  useStackAndBrowser((s, b) => {
-    [stack, browser] = [s, b];
-  });
+  useStackAndBrowser();
 
   test('1. drafts are per user: what A typed (profile, invite) and never saved is not in B’s forms after A logs out', async () => {
     const [anna, bert] = await Promise.all([owner(stack, 'anna'), owner(stack, 'bert')]);
@@ -264,6 +259,36 @@ describeInBrowser('issue 16: session, drafts and history', () => {
     await withArtifacts('issue16 session ended', [german, english], async () => {
       await Promise.all([loggedOutElsewhere(), expired()]);
       expect([...german.errors, ...english.errors]).toEqual([]);
+    });
+  });
+
+  test('10. two tabs: a logout in one shows the other the login at once; a login in one reloads the other into the session (issue 23)', async () => {
+    const user = await registerUser(stack, { prefix: 'tabea' });
+    const session = await newSession(browser);
+    await withArtifacts('issue23 two tabs', [session], async () => {
+      const first = session.page;
+      await loginViaUi(first, stack, user);
+      const second = await session.context.newPage();
+      await second.goto(`${stack.shell.url}/user`);
+      await second.getByRole('main').getByText(`Aktuell: ${user.name}`).waitFor();
+      let reloads = 0;
+      second.on('load', () => {
+        reloads += 1;
+      });
+
+      await logout(first, 'de');
+      // The other tab follows by itself: nobody touches it.
+      await waitForPath(second, '/login');
+      expect(query(second)).toEqual({ next: '/user', reason: 'session-ended' });
+      await second.getByRole('main').getByText(TEXT.de.sessionEnded, { exact: false }).waitFor();
+      expect(reloads).toBe(0);
+
+      await loginViaUi(first, stack, user);
+      // A new session: the other tab starts again with it, back where it was.
+      await waitForPath(second, '/user');
+      await second.getByRole('main').getByText(`Aktuell: ${user.name}`).waitFor();
+      expect(reloads).toBe(1);
+      expect(session.errors).toEqual([]);
     });
   });
 });

@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { createWarehouse, loginViaUi, pathOf, preferEnglish, registerUser, waitForPath } from '../support/actions';
-import { describeInBrowser, launchBrowser, newSession, withArtifacts } from '../support/browser';
+import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { repoRoot, type Stack, serveRemote, startTestStack } from '../support/stack';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { repoRoot, serveRemote } from '../support/stack';
 
 describeInBrowser('federation runtime', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startTestStack();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  useStackAndBrowser();
 
   test('/info is served by the info remote from its own origin', async () => {
     const session = await newSession(browser);

@@ -1,5 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
 import {
   addMember,
   createRole,
@@ -7,26 +6,22 @@ import {
   loginViaUi,
   pathOf,
   preferEnglish,
+  registerPeople,
   registerUser,
   uniqueEmail,
   waitForPath,
 } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { useStackAndBrowser } from '../support/pages';
-import { linkFromMail, readOutbox, type Stack } from '../support/stack';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { linkFromMail, readOutbox } from '../support/stack';
 
 /** Issue 8, journeys of one person and their account (1, 6, 7, 8, 10, 11, 12). */
 // Multi-user stories with real reload delays: more room than the 90 s default on a 2-core runner.
 jest.setTimeout(150_000);
 
 describeInBrowser('journeys: account', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  useStackAndBrowser((s, b) => {
-    [stack, browser] = [s, b];
-  });
+  useStackAndBrowser();
 
   test('1. register with the terms read and accepted → mail link → unverified is confined to /user and info → verify → dashboard', async () => {
     const session = await newSession(browser);
@@ -157,10 +152,7 @@ describeInBrowser('journeys: account', () => {
   });
 
   test('7. account deletion with the password; the owned warehouses are gone for former guests', async () => {
-    const [owner, guest] = await Promise.all([
-      registerUser(stack, { prefix: 'dieter', name: 'Dieter Delete' }),
-      registerUser(stack, { prefix: 'gustav', name: 'Gustav Gast' }),
-    ]);
+    const [owner, guest] = await registerPeople(stack, ['dieter', 'Dieter Delete'], ['gustav', 'Gustav Gast']);
     await createWarehouse(owner, 'Altes Lager');
     const role = await createRole(owner, 'Packer', ['invite_user']);
     await addMember(stack, owner, guest, role);

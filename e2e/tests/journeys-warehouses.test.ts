@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   addMember,
   createRole,
@@ -7,25 +7,21 @@ import {
   loginViaUi,
   pathOf,
   preferEnglish,
+  registerPeople,
   registerUser,
   waitForPath,
 } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { useStackAndBrowser } from '../support/pages';
-import { linkFromMail, type Stack } from '../support/stack';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { linkFromMail } from '../support/stack';
 
 /** Issue 8, journeys of warehouses and the people in them (2, 3, 4, 5). Owners use English, guests German. */
 // Multi-user stories with real reload delays: more room than the 90 s default on a 2-core runner.
 jest.setTimeout(150_000);
 
 describeInBrowser('journeys: warehouses and people', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  useStackAndBrowser((s, b) => {
-    [stack, browser] = [s, b];
-  });
+  useStackAndBrowser();
 
   async function englishSession(): Promise<Session> {
     const session = await newSession(browser, { locale: 'en-US' });
@@ -122,10 +118,7 @@ describeInBrowser('journeys: warehouses and people', () => {
   });
 
   test('3. owner creates a role → invites a second user → they accept, land on /warehouse and see only what the role allows → another role → their rights change after reload', async () => {
-    const [owner, guest] = await Promise.all([
-      registerUser(stack, { prefix: 'otto', name: 'Otto Owner' }),
-      registerUser(stack, { prefix: 'gina', name: 'Gina Gast' }),
-    ]);
+    const [owner, guest] = await registerPeople(stack, ['otto', 'Otto Owner'], ['gina', 'Gina Gast']);
     await createWarehouse(owner, 'Central Store');
     const ownerSession = await englishSession();
     const guestSession = await newSession(browser);
@@ -207,11 +200,12 @@ describeInBrowser('journeys: warehouses and people', () => {
   });
 
   test('4. an invitation declined, and links used twice: "already used"', async () => {
-    const [owner, dora, anton] = await Promise.all([
-      registerUser(stack, { prefix: 'olaf', name: 'Olaf Owner' }),
-      registerUser(stack, { prefix: 'dora', name: 'Dora Decline' }),
-      registerUser(stack, { prefix: 'anton', name: 'Anton Accept' }),
-    ]);
+    const [owner, dora, anton] = await registerPeople(
+      stack,
+      ['olaf', 'Olaf Owner'],
+      ['dora', 'Dora Decline'],
+      ['anton', 'Anton Accept'],
+    );
     await createWarehouse(owner, 'Harbour');
     const role = await createRole(owner, 'Counter', ['invite_user']);
     const doraAccept = await invite(stack, owner, dora.email, role);
@@ -253,11 +247,12 @@ describeInBrowser('journeys: warehouses and people', () => {
   });
 
   test('5. the owner removes a user; a guest leaves a warehouse with a wrong, then the right password', async () => {
-    const [owner, rudi, lena] = await Promise.all([
-      registerUser(stack, { prefix: 'oskar', name: 'Oskar Owner' }),
-      registerUser(stack, { prefix: 'rudi', name: 'Rudi Removed' }),
-      registerUser(stack, { prefix: 'lena', name: 'Lena Leaver' }),
-    ]);
+    const [owner, rudi, lena] = await registerPeople(
+      stack,
+      ['oskar', 'Oskar Owner'],
+      ['rudi', 'Rudi Removed'],
+      ['lena', 'Lena Leaver'],
+    );
     await createWarehouse(owner, 'Workshop');
     const role = await createRole(owner, 'Helper', ['invite_user']);
     await addMember(stack, owner, rudi, role);

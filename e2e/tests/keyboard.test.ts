@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ApiClient, createRole, registerUser, type TestUser, uniqueEmail, waitForPath } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { settle, useStackAndBrowser } from '../support/pages';
-import { linkFromMail, type Stack } from '../support/stack';
+import { browser, settle, stack, useStackAndBrowser } from '../support/pages';
+import { linkFromMail } from '../support/stack';
 
 /**
  * Issue 16: a keyboard-only journey — register → verify (the link from the outbox) → create a
@@ -98,12 +98,7 @@ async function expectNoTrap(page: Page) {
 }
 
 describeInBrowser('keyboard only: register → verify → warehouse → invite → delete a role', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  useStackAndBrowser((s, b) => {
-    [stack, browser] = [s, b];
-  });
+  useStackAndBrowser();
 
   test('every step by keyboard, with a visible focus indicator and no trap outside dialogs (de)', async () => {
     const email = uniqueEmail('kai');

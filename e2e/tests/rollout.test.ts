@@ -1,19 +1,16 @@
-import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, type Session, withArtifacts } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, type Session, withArtifacts } from '../support/browser';
+import { deployCli, hashShellBuild, makeDeployDir } from '../support/deploy';
 import { eventually } from '../support/eventually';
-import { repoRoot, type Stack, startTestStack } from '../support/stack';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { repoRoot, type Stack } from '../support/stack';
 
 /**
  * Issue 9 end to end: two real versioned builds of remote-info, a 50 % canary, fresh browser
  * profiles, a withdrawn canary and a rollback — with one shell build that never changes.
  */
-const run = promisify(execFile);
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** Profiles are independent browser contexts: a few at a time keeps the journey short. */
@@ -32,29 +29,10 @@ interface Seen {
 
 describeInBrowser('staged rollout of one section', () => {
   let deployDir: string;
-  let stack: Stack;
-  let browser: Browser;
   let shellBuildHash: string;
   const profiles: ({ state: StorageState; first: Seen } | undefined)[] = [];
 
-  const cli = (script: string, ...args: string[]) =>
-    run(process.execPath, [path.join(repoRoot, 'scripts', script), ...args, '--target-dir', deployDir], {
-      cwd: repoRoot,
-    });
-
-  /** Every file of the shell build, hashed: the rollout must never need a new one. */
-  function hashShellBuild(): string {
-    const hash = crypto.createHash('sha256');
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(file);
-        else hash.update(entry.name).update(fs.readFileSync(file));
-      }
-    };
-    walk(path.join(repoRoot, 'shell/dist'));
-    return hash.digest('hex');
-  }
+  const cli = (script: string, ...args: string[]) => deployCli(deployDir, script, ...args);
 
   /** The stack's deployment server (scripts/stack.cjs serves `deployDir` there). */
   const deploymentUrl = () => (stack as Stack & { deployment: { url: string } }).deployment.url;
@@ -90,23 +68,18 @@ describeInBrowser('staged rollout of one section', () => {
   }
 
   beforeAll(async () => {
-    deployDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-deploy-e2e-'));
+    deployDir = makeDeployDir('lager-deploy-e2e-');
     // Two real builds of the same remote, published side by side as immutable folders.
     await cli('deploy.mjs', 'remote-info', '--version', '1.0.0');
     await cli('deploy.mjs', 'remote-info', '--version', '2.0.0');
     await cli('rollout.mjs', 'promote', 'remote-info', '1.0.0');
     await cli('rollout.mjs', 'rollout', 'remote-info', '2.0.0', '--percent', '50');
     shellBuildHash = hashShellBuild();
-    // The rollout journeys only need the public info pages: without the API server (still being
-    // built in api/), a logged-out stand-in answers.
-    const apiStub = !fs.existsSync(path.join(repoRoot, 'api/src/server.ts'));
-    stack = await startTestStack({ deployDir, apiStub });
-    browser = await launchBrowser();
   }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  // The rollout journeys only need the public info pages: without the API server (still being
+  // built in api/), a logged-out stand-in answers.
+  useStackAndBrowser(() => ({ deployDir, apiStub: !fs.existsSync(path.join(repoRoot, 'api/src/server.ts')) }));
+  afterAll(() => {
     if (deployDir) fs.rmSync(deployDir, { recursive: true, force: true });
   });
 

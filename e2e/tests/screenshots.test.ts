@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pixelmatch from 'pixelmatch';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { ApiClient, addMember, createRole, createWarehouse, type TestUser, verifyOverApi } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { settle, useStackAndBrowser, visit } from '../support/pages';
+import { browser, settle, stack, useStackAndBrowser, visit } from '../support/pages';
 import type { Stack } from '../support/stack';
 import { createArticle } from '../support/stock-api';
 
@@ -127,13 +127,9 @@ const SCREENS = [
 ] as const;
 
 describeInBrowser('screenshots of the ten main screens match their baselines', () => {
-  let stack: Stack;
-  let browser: Browser;
   let anna: TestUser;
 
-  useStackAndBrowser((s, b) => {
-    [stack, browser] = [s, b];
-  });
+  useStackAndBrowser();
 
   beforeAll(async () => {
     anna = await person(stack, 'Anna Admin', 'anna@example.com');

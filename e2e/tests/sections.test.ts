@@ -1,55 +1,43 @@
-import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { createWarehouse, pathOf, preferEnglish, registerUser, type TestUser, waitForPath } from '../support/actions';
-import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { createWarehouse, pathOf, preferEnglish, registerPeople, type TestUser, waitForPath } from '../support/actions';
+import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { deployCli, hashShellBuild, makeDeployDir, newSection, removeSection } from '../support/deploy';
 import { eventually } from '../support/eventually';
-import { repoRoot, type Stack, startTestStack } from '../support/stack';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { repoRoot } from '../support/stack';
 
 /**
- * Issue 14 end to end: a section the shell build has never heard of (e2e/fixtures/remote-fixture,
- * made with `npm run new-section`) is deployed and rolled out while the stack runs. Its route,
- * header link and dashboard card come from its section.json via the rollout manifest; rollback
- * takes them away again; the shell build never changes.
+ * Issue 14 end to end: a section the shell build has never heard of (remote-fixture, made with
+ * `npm run new-section` from the template as it is now) is deployed and rolled out while the stack
+ * runs. Its route, header link and dashboard card come from its section.json via the rollout
+ * manifest; rollback takes them away again; the shell build never changes.
  */
-const run = promisify(execFile);
-const FIXTURE_DIR = path.join(repoRoot, 'e2e/fixtures/remote-fixture');
 const LABEL = 'Test section';
 /** The permission the fixture's section.json gates its route, link and card with (owners hold it). */
 const PERMISSION = 'invite_user';
+const FIXTURE_OPTIONS = [
+  '--title-de',
+  'Testbereich',
+  '--title-en',
+  LABEL,
+  '--permission',
+  PERMISSION,
+  '--port',
+  '3099',
+];
 /** The first real section added this way: the stack starts without it and gets it by deploy. */
 const STOCK_DIR = path.join(repoRoot, 'remote-stock');
 
-/** Every file of the shell build, hashed: adding or removing a section must never need a new one. */
-function hashShellBuild(): string {
-  const hash = crypto.createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else hash.update(entry.name).update(fs.readFileSync(file));
-    }
-  };
-  walk(path.join(repoRoot, 'shell/dist'));
-  return hash.digest('hex');
-}
-
 describeInBrowser('a new section arrives by deploy, not by a shell release', () => {
   let deployDir: string;
-  let stack: Stack;
-  let browser: Browser;
+  let fixtureDir: string;
   let shellBuildHash: string;
   let owner: TestUser;
   let member: TestUser;
 
-  const cli = (script: string, ...args: string[]) =>
-    run(process.execPath, [path.join(repoRoot, 'scripts', script), ...args, '--target-dir', deployDir], {
-      cwd: repoRoot,
-    });
+  const cli = (script: string, ...args: string[]) => deployCli(deployDir, script, ...args);
 
   /** A fresh profile in English; with `as`, carrying that user's session (logged in over HTTP). */
   async function session(as?: TestUser): Promise<Session> {
@@ -70,24 +58,31 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     await page.waitForLoadState('networkidle');
   }
 
+  /** Neither the header link nor the dashboard card, and /fixture sends the user to the dashboard like any unknown path. */
+  async function expectNoSection(page: Page) {
+    await dashboard(page);
+    await eventually(async () => expect(await headerLink(page).count()).toBe(0));
+    await eventually(async () => expect(await card(page).count()).toBe(0));
+    await page.goto(`${stack.shell.url}/fixture`);
+    await waitForPath(page, '/dashboard');
+  }
+
   beforeAll(async () => {
-    deployDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-sections-e2e-'));
-    stack = await startTestStack({ deployDir, withoutRemotes: ['remote-stock'] });
-    browser = await launchBrowser();
+    deployDir = makeDeployDir('lager-sections-e2e-');
+    fixtureDir = await newSection('fixture', ...FIXTURE_OPTIONS);
+  });
+  useStackAndBrowser(() => ({ deployDir, withoutRemotes: ['remote-stock'] }));
+  beforeAll(async () => {
     shellBuildHash = hashShellBuild();
-    [owner, member] = await Promise.all([
-      registerUser(stack, { prefix: 'sectionowner' }),
-      registerUser(stack, { prefix: 'sectionmember' }),
-    ]);
+    [owner, member] = await registerPeople(stack, ['sectionowner'], ['sectionmember']);
     await createWarehouse(owner, 'Sektionslager');
     const held = await owner.api.get<{ permissions: string[] }>('/api/user/permissions');
     expect(held.body.permissions).toContain(PERMISSION);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  afterAll(() => {
     if (deployDir) fs.rmSync(deployDir, { recursive: true, force: true });
+    if (fixtureDir) removeSection(fixtureDir);
   });
 
   test('before the deploy the shell does not know the section: /fixture is an unknown path', async () => {
@@ -100,7 +95,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
   });
 
   test('deploy + rollout: reachable with header link and dashboard card for a permitted user', async () => {
-    const deployed = await cli('deploy.mjs', 'remote-fixture', '--version', '1.0.0', '--dir', FIXTURE_DIR);
+    const deployed = await cli('deploy.mjs', 'remote-fixture', '--version', '1.0.0', '--dir', fixtureDir);
     expect(deployed.stdout).toMatch(/Published remote-fixture 1\.0\.0/);
     const rolled = await cli('rollout.mjs', 'rollout', 'remote-fixture', '1.0.0', '--percent', '100');
     expect(rolled.stdout).toMatch(/remote-fixture: stable 1\.0\.0/);
@@ -132,11 +127,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
   test('hidden for a user without the permission, and its page sends them to their start page', async () => {
     const s = await session(member);
     await withArtifacts('sections user without permission', [s], async () => {
-      await dashboard(s.page);
-      await eventually(async () => expect(await headerLink(s.page).count()).toBe(0));
-      await eventually(async () => expect(await card(s.page).count()).toBe(0));
-      await s.page.goto(`${stack.shell.url}/fixture`);
-      await waitForPath(s.page, '/dashboard');
+      await expectNoSection(s.page);
     });
   });
 
@@ -159,11 +150,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
 
     const s = await session(owner);
     await withArtifacts('sections after rollback', [s], async () => {
-      await dashboard(s.page);
-      await eventually(async () => expect(await headerLink(s.page).count()).toBe(0));
-      await eventually(async () => expect(await card(s.page).count()).toBe(0));
-      await s.page.goto(`${stack.shell.url}/fixture`);
-      await waitForPath(s.page, '/dashboard');
+      await expectNoSection(s.page);
       expect(s.errors).toEqual([]);
     });
     expect(hashShellBuild()).toBe(shellBuildHash);

@@ -1,24 +1,8 @@
-/**
- * Issue 18 item 7 in the browser: the pages `npm start` serves carry a Content-Security-Policy
- * (scripts only from the shell's origin and the remotes the manifest names) and every screen,
- * logged out and logged in, runs without a single `securitypolicyviolation`.
- */
-import type { Browser } from 'playwright-core';
 import { createWarehouse, loginViaUi, registerUser } from '../support/actions';
-import { describeInBrowser, launchBrowser, newSession, withArtifacts } from '../support/browser';
+import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { type Stack, startTestStack } from '../support/stack';
+import { browser, PUBLIC_PATHS, stack, useStackAndBrowser } from '../support/pages';
 
-const PUBLIC_SCREENS = [
-  '/',
-  '/login',
-  '/register',
-  '/forgotpassword',
-  '/info',
-  '/info/about',
-  '/info/agb',
-  '/info/privacypolicy',
-];
 const MEMBER_SCREENS = [
   '/dashboard',
   '/warehouse',
@@ -30,17 +14,7 @@ const MEMBER_SCREENS = [
 ];
 
 describeInBrowser('security headers', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startTestStack();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  useStackAndBrowser();
 
   test('every screen loads under the CSP without a violation', async () => {
     const session = await newSession(browser);
@@ -66,7 +40,7 @@ describeInBrowser('security headers', () => {
         await page.waitForLoadState('networkidle');
       };
 
-      for (const path of PUBLIC_SCREENS) await visit(path);
+      for (const path of PUBLIC_PATHS) await visit(path);
       const user = await registerUser(stack, { prefix: 'csp' });
       await createWarehouse(user, 'CSP Lager');
       await loginViaUi(page, stack, user);

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addMember, createRole, createWarehouse, registerUser, type TestUser, waitForPath } from '../support/actions';
-import { describeInBrowser, launchBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { type Stack, startTestStack } from '../support/stack';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { stockCall } from '../support/stock-api';
 
 /**
@@ -25,8 +25,6 @@ interface Movement {
 }
 
 describeInBrowser('stock (remote-stock)', () => {
-  let stack: Stack;
-  let browser: Browser;
   let owner: TestUser;
   let warehouseId: number;
   let run = 0;
@@ -72,20 +70,15 @@ describeInBrowser('stock (remote-stock)', () => {
   const heading = (page: Page, name: string) => main(page).getByRole('heading', { level: 1, name }).waitFor();
   const stockShown = (page: Page) => main(page).getByTestId('stock-quantity');
 
+  useStackAndBrowser();
+
   beforeAll(async () => {
-    stack = await startTestStack();
-    browser = await launchBrowser();
     owner = await registerUser(stack, { prefix: 'stockowner', name: 'Olga Owner' });
     warehouseId = await createWarehouse(owner, 'Bestandslager');
-  }, 120_000);
+  });
 
   beforeEach(() => {
     run += 1;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   test('owner on a 375 px phone: header link, new article, goods in, goods out, correction', async () => {

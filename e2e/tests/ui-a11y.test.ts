@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   addMember,
   createRole,
@@ -11,7 +11,7 @@ import {
 } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { settle, useStackAndBrowser, visit } from '../support/pages';
+import { browser, PUBLIC_PATHS, settle, stack, useStackAndBrowser, visit } from '../support/pages';
 import { linkFromMail, type Stack } from '../support/stack';
 import { createArticle } from '../support/stock-api';
 
@@ -127,41 +127,38 @@ function contrastOf(page: Page, selector: string, ring = false): Promise<number>
 }
 
 /**
+ * A button's contrast at rest, hovered and pressed (`selector` finds it in each state). The press
+ * is released elsewhere: no click, so no form is sent.
+ */
+async function pointerStates(states: Record<string, number>, name: string, button: Locator, selector: string) {
+  const page = button.page();
+  await measure(states, name, page, selector);
+  await button.hover();
+  await measure(states, `${name} hover`, page, `${selector}:hover`);
+  await page.mouse.down();
+  await measure(states, `${name} active`, page, `${selector}:active`);
+  await page.mouse.move(0, 0);
+  await page.mouse.up();
+}
+
+/**
  * States axe cannot see, on the login form (primary button) and on "my warehouses" (outline
  * buttons, a disabled and an enabled destructive button, a checkbox): text ≥ 4.5:1 in every
  * state, the keyboard focus ring ≥ 3:1 against what surrounds it.
  */
 async function stateContrasts(out: Page, inside: Page, theme: string, states: Record<string, number>) {
   const login = out.getByRole('main').getByRole('button', { name: 'Anmelden' });
-  await measure(states, `${theme} primary`, out, 'main button[type="submit"]');
-  await login.hover();
-  await measure(states, `${theme} primary hover`, out, 'main button[type="submit"]:hover');
-  await out.mouse.down();
-  await measure(states, `${theme} primary active`, out, 'main button[type="submit"]:active');
-  // Released elsewhere: no click (the form is not sent).
-  await out.mouse.move(0, 0);
-  await out.mouse.up();
+  await pointerStates(states, `${theme} primary`, login, 'main button[type="submit"]');
 
   const main = inside.getByRole('main');
-  await main.getByRole('button', { name: 'Alle auswählen' }).waitFor();
+  const selectAll = main.getByRole('button', { name: 'Alle auswählen' });
+  await selectAll.waitFor();
   await measure(states, `${theme} destructive disabled`, inside, 'main button.danger:disabled');
-  await measure(states, `${theme} secondary`, inside, 'main button.secondary');
-  await main.getByRole('button', { name: 'Alle auswählen' }).hover();
-  await measure(states, `${theme} secondary hover`, inside, 'main button.secondary:hover');
-  await inside.mouse.down();
-  await measure(states, `${theme} secondary active`, inside, 'main button.secondary:active');
-  await inside.mouse.move(0, 0);
-  await inside.mouse.up();
-  await main.getByRole('button', { name: 'Alle auswählen' }).click();
+  await pointerStates(states, `${theme} secondary`, selectAll, 'main button.secondary');
+  await selectAll.click();
   const remove = main.getByRole('button', { name: 'Ausgewählte löschen' });
   await remove.and(inside.locator(':enabled')).waitFor();
-  await measure(states, `${theme} destructive`, inside, 'main button.danger');
-  await remove.hover();
-  await measure(states, `${theme} destructive hover`, inside, 'main button.danger:hover');
-  await inside.mouse.down();
-  await measure(states, `${theme} destructive active`, inside, 'main button.danger:active');
-  await inside.mouse.move(0, 0);
-  await inside.mouse.up();
+  await pointerStates(states, `${theme} destructive`, remove, 'main button.danger');
   // Keyboard focus (the ring is :focus-visible): back to the button from its neighbour.
   await main.getByRole('button', { name: 'Keine auswählen' }).focus();
   await inside.keyboard.press('Shift+Tab');
@@ -175,8 +172,10 @@ async function stateContrasts(out: Page, inside: Page, theme: string, states: Re
 
 /**
  * The words of the page's column headers that the browser split across two lines ("Artikel" |
- * "nummer") or that stick out of their column, as "«word» in «header»". A word is what stands
- * between spaces; text only screen readers get (in a visually hidden 1 px box) has no lines to split.
+ * "nummer") or that stick out of their column, as "«word» in «header»", and headers that show no
+ * word at all. A word is what stands between spaces; text only screen readers get (in a visually
+ * hidden 1 px box) has no lines to split, and only the actions column (`.visually-hidden`) may
+ * show nothing.
  */
 function brokenHeaderWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -188,6 +187,8 @@ function brokenHeaderWords(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (const th of document.querySelectorAll('main table th')) {
       const cell = th.getBoundingClientRect();
+      const header = th.textContent?.trim();
+      let shown = 0;
       const text = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
       for (let node = text.nextNode(); node; node = text.nextNode()) {
         if (readOnly(node.parentElement, th)) continue;
@@ -198,11 +199,12 @@ function brokenHeaderWords(page: Page): Promise<string[]> {
           const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
           const lines = new Set(boxes.map((box) => Math.round(box.top))).size;
           const outside = boxes.some((box) => box.left < cell.left - 0.5 || box.right > cell.right + 0.5);
-          const header = th.textContent?.trim();
+          if (lines > 0) shown += 1;
           if (lines > 1) found.push(`«${word[0]}» in «${header}» on ${lines} lines`);
           else if (outside) found.push(`«${word[0]}» in «${header}» wider than its column`);
         }
       }
+      if (shown === 0 && !th.querySelector('.visually-hidden')) found.push(`«${header}» shows no word`);
     }
     return found;
   });
@@ -236,12 +238,7 @@ async function sessionOf(browser: Browser, stack: Stack, user?: TestUser): Promi
 }
 
 describeInBrowser('interface: axe on every route, no overflow with long names', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  useStackAndBrowser((s, b) => {
-    [stack, browser] = [s, b];
-  });
+  useStackAndBrowser();
 
   test('every route, logged out / unverified / logged in, 1280 px and 375 px, light and dark: zero axe violations, AA in every state, nothing wider than the viewport', async () => {
     // An owner whose name, warehouse, role and article are 255 characters long, with a member and a guest warehouse.
@@ -278,16 +275,7 @@ describeInBrowser('interface: axe on every route, no overflow with long names', 
       const out = loggedOut.page;
       await out.goto(`${stack.shell.url}/login`);
       await settle(out);
-      for (const path of [
-        '/',
-        '/login',
-        '/register',
-        '/forgotpassword',
-        '/info',
-        '/info/about',
-        '/info/agb',
-        '/info/privacypolicy',
-      ]) {
+      for (const path of PUBLIC_PATHS) {
         await visit(out, path);
         await audit(out, `out ${path}`, report, overflow);
       }
