@@ -8,6 +8,7 @@ import {
   setupApiServer,
   stubReload,
 } from '@lager/shared/testing';
+import { screen } from '@testing-library/react';
 import AccountRoutes from '../app/AccountRoutes';
 
 /** The whole section as the shell mounts it (at /*), so links and redirects behave as in the app. */
@@ -20,6 +21,20 @@ export const mountAccount = (route: string, language: 'de' | 'en' = 'en') =>
  */
 export function setupAccountTest(user: User | null) {
   return { server: setupApiServer(...sessionHandlers(user)), reload: stubReload() };
+}
+
+/**
+ * A test file's API double (`handlers`, logged out unless they say otherwise) for a browser whose
+ * XSRF cookie exists already: a write goes straight out, with no sanctum/csrf-cookie call first.
+ * Real timers come back after each test.
+ */
+export function setupWithXsrfCookie(...handlers: Parameters<typeof setupApiServer>) {
+  const server = setupApiServer(...handlers, answer('get', 'sanctum/csrf-cookie', 204).handler);
+  beforeEach(() => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+  });
+  afterEach(() => jest.useRealTimers());
+  return server;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -48,6 +63,36 @@ export function answer(method: Method, path: string, status: number, body: unkno
     },
     release: () => release(),
   };
+}
+
+/**
+ * Types `fields` (label → text) into the form at `route`, then unmounts it and mounts it again, as
+ * leaving the page and coming back does: what the form kept is on screen afterwards.
+ */
+export async function remountAfterTyping(route: string, fields: Record<string, string>) {
+  const first = mountAccount(route);
+  for (const [label, text] of Object.entries(fields)) await first.user.type(screen.getByLabelText(label), text);
+  first.unmount();
+  return mountAccount(route);
+}
+
+/** An `answer` in front of the test file's other handlers, for the rest of this test. */
+export function answerOn(
+  server: ReturnType<typeof setupApiServer>,
+  method: Method,
+  path: string,
+  status: number,
+  body: unknown = {},
+) {
+  const answered = answer(method, path, status, body);
+  server.use(answered.handler);
+  return answered;
+}
+
+/** The form stopped itself: `text` in its alert, and nothing reached the endpoint. */
+export async function expectStoppedBeforeSending(endpoint: { sent: unknown[] }, text: string) {
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(endpoint.sent).toEqual([]);
 }
 
 /** Everything stored in localStorage, to prove no password ever lands there. */

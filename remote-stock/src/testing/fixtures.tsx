@@ -1,3 +1,4 @@
+import { STOCK_PERMISSION_NAMES } from '@lager/shared';
 import { answer, HttpResponse, renderWithProviders, sessionHandlers } from '@lager/shared/testing';
 import { act } from '@testing-library/react';
 import type {
@@ -8,14 +9,7 @@ import type {
 import type { Article, Movement } from '../api/stock-api';
 import StockRoutes from '../app/StockRoutes';
 
-export const ALL_STOCK = [
-  'view_stock',
-  'manage_articles',
-  'book_goods',
-  'count_stock',
-  'transfer_stock',
-  'reverse_movements',
-];
+export const ALL_STOCK: string[] = [...STOCK_PERMISSION_NAMES];
 /** The guest: sees stock and books goods in and out, nothing else. */
 export const GUEST_STOCK = ['view_stock', 'book_goods'];
 

@@ -1,6 +1,15 @@
 /** Data and a mount helper shared by this section's tests (not a test file itself). */
 import { PERMISSION_NAMES, type Role, type User, type WarehouseMember } from '@lager/shared';
-import { answer, HttpResponse, renderWithProviders, sessionHandlers, verifiedUser } from '@lager/shared/testing';
+import {
+  API,
+  answer,
+  HttpResponse,
+  renderWithProviders,
+  rest,
+  sessionHandlers,
+  type setupApiServer,
+  verifiedUser,
+} from '@lager/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import type { GetRoleApiResponse, ListPermissionsApiResponse, Permission, RoleDetail } from '../api/generated';
 import UserAdminRoutes from '../app/UserAdminRoutes';
@@ -58,6 +67,26 @@ export const allHandlers = (permissions: string[] = ALL_PERMISSIONS, user: User 
 /** An error answer; without a code it is what a Laravel backend sends (texts only); unknown codes are allowed on purpose. */
 export const errorJson = (status: number, message: string, code?: string) =>
   HttpResponse.json(code ? { message, code } : { message }, { status });
+
+/**
+ * Records the JSON body of every `method` request to `path` (from the API's root, e.g.
+ * `api/invitations/send`) and answers each with `reply()`; returns the bodies, in order.
+ */
+export function captureBodies(
+  server: ReturnType<typeof setupApiServer>,
+  method: 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  reply: () => Response,
+) {
+  const bodies: unknown[] = [];
+  server.use(
+    rest[method](`${API}/${path}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return reply();
+    }),
+  );
+  return bodies;
+}
 
 /** Mounts the section the way the shell does, at whichever of its two mounts the route belongs to. */
 export function mount(route: string, language: 'de' | 'en' = 'en') {

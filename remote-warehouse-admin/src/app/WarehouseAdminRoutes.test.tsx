@@ -1,12 +1,10 @@
-import { renderWithProviders, sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { screen } from '@testing-library/react';
-import { optionHandlers } from '../testing/fixtures';
-import WarehouseAdminRoutes from './WarehouseAdminRoutes';
+import { mountWarehouseAdmin, optionHandlers } from '../testing/fixtures';
 
 setupApiServer(...sessionHandlers(), ...optionHandlers);
 
-const mount = (route: string, language: 'de' | 'en' = 'de') =>
-  renderWithProviders(<WarehouseAdminRoutes />, { route, path: '/admin/warehouse/*', language });
+const mount = (route: string, language: 'de' | 'en' = 'de') => mountWarehouseAdmin(route, language);
 
 test('/admin/warehouse shows the three cards (new, my, guest) in German by default', () => {
   mount('/admin/warehouse');

@@ -1,11 +1,39 @@
 import type { NamedOption } from '@lager/shared';
 import {
+  API,
   answer,
   HttpResponse,
   type ListIndustriesApiResponse,
   type ListUsagesApiResponse,
+  renderWithProviders,
+  rest,
+  type setupApiServer,
 } from '@lager/shared/testing';
+import { screen } from '@testing-library/react';
 import type { Warehouse } from '../api/generated';
+import WarehouseAdminRoutes from '../app/WarehouseAdminRoutes';
+
+/** The section at `route`, mounted the way the shell mounts it (under /admin/warehouse/*). */
+export const mountWarehouseAdmin = (route: string, language: 'de' | 'en' = 'en') =>
+  renderWithProviders(<WarehouseAdminRoutes />, { route, path: '/admin/warehouse/*', language });
+
+/**
+ * A warehouse list whose load (GET `path`) fails once: the page says so and offers Retry, which
+ * loads it again and shows `first`, a warehouse on it.
+ */
+export async function expectRetryAfterFailedLoad(
+  server: ReturnType<typeof setupApiServer>,
+  path: string,
+  mount: () => ReturnType<typeof mountWarehouseAdmin>,
+  first: string,
+) {
+  server.use(rest.get(`${API}${path}`, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+  const { user } = mount();
+  expect(await screen.findByRole('alert')).toHaveTextContent('The warehouses could not be loaded.');
+  server.resetHandlers();
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('checkbox', { name: first })).toBeInTheDocument();
+}
 
 /** A few industries/usages whose order differs between German and English. */
 const industries: NamedOption[] = [

@@ -1,23 +1,14 @@
 import { setRuntimeConfig } from '../config/runtime-config';
 import { sortByName } from '../i18n/collate';
 import { initI18n } from '../i18n/i18n';
-import { API, HttpResponse, rest, setupApiServer } from '../testing';
+import { API, HttpResponse, rest, setupApiServer, throttledLogin } from '../testing';
 import { tooLong } from '../validation';
 import { type ErrorTable, errorMessage, fieldErrorMessages, normalizeError } from './errors';
 import { http } from './http';
 
 /** Issue 16 defects 3, 4 and 10: length limits, field errors, throttling, collation. */
 setupApiServer(
-  rest.post(`${API}/api/login`, () =>
-    HttpResponse.json(
-      {
-        message: 'Too many login attempts. Please try again in 42 seconds.',
-        code: 'auth.throttled',
-        errors: { email: ['Too many login attempts. Please try again in 42 seconds.'] },
-      },
-      { status: 429, headers: { 'Retry-After': '42' } },
-    ),
-  ),
+  throttledLogin('Too many login attempts. Please try again in 42 seconds.'),
   rest.post(`${API}/api/stock/movements`, ({ request }) =>
     HttpResponse.json(
       {

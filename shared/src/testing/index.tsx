@@ -2,7 +2,7 @@
  * Test helpers shared by every package: a fresh store, router and i18n per test,
  * and MSW at the network edge (unhandled requests fail the test).
  */
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   type DefaultBodyType,
@@ -59,6 +59,18 @@ export const answer = {
 /** The API's error body, typed: `code` must be one the API declares. */
 export const apiError = (status: number, body: ErrorBody) => HttpResponse.json<ErrorBody>(body, { status });
 
+/**
+ * POST /api/login refused by the API's login throttle: 429 with `message` (also as the e-mail
+ * field's error) and the wait in Retry-After.
+ */
+export const throttledLogin = (message: string) =>
+  mswHttp.post(`${API}/api/login`, () =>
+    HttpResponse.json<ErrorBody>(
+      { message, code: 'auth.throttled', errors: { email: [message] } },
+      { status: 429, headers: { 'Retry-After': '42' } },
+    ),
+  );
+
 /** Starts MSW for the calling test file; `onUnhandledRequest: 'error'` keeps tests honest. */
 export function setupApiServer(...handlers: RequestHandler[]) {
   const server = setupServer(...handlers);
@@ -84,6 +96,36 @@ export function stubReload(): jest.Mock<void, []> {
     jest.restoreAllMocks();
   });
   return reload;
+}
+
+/**
+ * Something a screen does `delay` ms after an action, checked at the edge (fake timers): `before`
+ * still holds 1 ms ahead of it, `after` holds at it.
+ */
+function atDelay(delay: number, before: () => void, after: () => void) {
+  act(() => jest.advanceTimersByTime(delay - 1));
+  before();
+  act(() => jest.advanceTimersByTime(1));
+  after();
+}
+
+/** A redirect `delay` ms after an action: still at `from` 1 ms before, at `to` then (the LocationProbe). */
+export function expectRedirectAfter(delay: number, from: string | RegExp, to: string | RegExp) {
+  const location = () => screen.getByTestId('location');
+  atDelay(
+    delay,
+    () => expect(location()).toHaveTextContent(from),
+    () => expect(location()).toHaveTextContent(to),
+  );
+}
+
+/** A reload `delay` ms after an action: none 1 ms before, exactly one then (`reload` from stubReload). */
+export function expectReloadAfter(reload: jest.Mock | jest.SpyInstance, delay: number) {
+  atDelay(
+    delay,
+    () => expect(reload).not.toHaveBeenCalled(),
+    () => expect(reload).toHaveBeenCalledTimes(1),
+  );
 }
 
 export const verifiedUser: GetUserApiResponse = {

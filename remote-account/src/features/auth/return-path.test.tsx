@@ -1,17 +1,16 @@
 import { browser, DELAYS, type User } from '@lager/shared';
-import { sessionHandlers, setupApiServer, verifiedUser } from '@lager/shared/testing';
+import { sessionHandlers, verifiedUser } from '@lager/shared/testing';
 import { act, screen, within } from '@testing-library/react';
-import { answer, mountAccount } from '../../testing/mount';
+import { answer, mountAccount, setupWithXsrfCookie } from '../../testing/mount';
 
 /**
  * Issue 23 §3: the place a logged-out user wanted (`next`) survives the detours a new user takes:
  * registering (then verifying by the mail's link, in another tab) and resetting the password.
  */
 const unverified: User = { ...verifiedUser, email_verified_at: null };
-const server = setupApiServer(...sessionHandlers(null), answer('get', 'sanctum/csrf-cookie', 204).handler);
+const server = setupWithXsrfCookie(...sessionHandlers(null));
 let assign: jest.SpyInstance;
 beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=t; path=/';
   assign = jest.spyOn(browser, 'assign').mockImplementation(() => {});
 });
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { answer, apiError, HttpResponse, setupApiServer } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type {
   BookStockMovementApiArg,
   BookStockMovementApiResponse,
@@ -27,6 +28,19 @@ let sent: Sent[] = [];
 beforeEach(() => {
   sent = [];
 });
+
+const GOODS_OUT = {
+  en: { quantity: 'Quantity (pcs)', reason: 'Reason', sale: 'Sale', book: 'Book' },
+  de: { quantity: 'Menge (Stk.)', reason: 'Grund', sale: 'Verkauf', book: 'Buchen' },
+};
+
+/** Fills the open goods-out form with `quantity` sold and books it. */
+async function bookGoodsOut(user: UserEvent, quantity: string, language: 'de' | 'en' = 'en') {
+  const label = GOODS_OUT[language];
+  await user.type(screen.getByLabelText(label.quantity), quantity);
+  await user.selectOptions(screen.getByLabelText(label.reason), label.sale);
+  await user.click(screen.getByRole('button', { name: label.book }));
+}
 
 /** POST api/stock/movements answering with these, one per call (the last repeats). */
 function bookingAnswers(...answers: Array<'network' | 'ok' | 'insufficient'>) {
@@ -90,9 +104,7 @@ test('goods out sends an Idempotency-Key; a retry after a lost answer sends the 
   bookingAnswers('network', 'ok', 'ok');
   const { user } = await mount();
   await user.click(await screen.findByRole('button', { name: 'Goods out' }));
-  await user.type(screen.getByLabelText('Quantity (pcs)'), '3');
-  await user.selectOptions(screen.getByLabelText('Reason'), 'Sale');
-  await user.click(screen.getByRole('button', { name: 'Book' }));
+  await bookGoodsOut(user, '3');
   expect(await screen.findByText(/No answer from the server/)).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Book' }));
@@ -109,9 +121,7 @@ test('goods out sends an Idempotency-Key; a retry after a lost answer sends the 
     reference: null,
   });
 
-  await user.type(screen.getByLabelText('Quantity (pcs)'), '3');
-  await user.selectOptions(screen.getByLabelText('Reason'), 'Sale');
-  await user.click(screen.getByRole('button', { name: 'Book' }));
+  await bookGoodsOut(user, '3');
   await screen.findByText('Booked. New stock: 17 pcs.');
   expect(sent).toHaveLength(3);
   expect(sent[2]!.key).not.toBe(sent[0]!.key);
@@ -121,9 +131,7 @@ test('a refusal is translated from its code, and ends the submission (the next t
   bookingAnswers('insufficient');
   const { user } = await mount('de');
   await user.click(await screen.findByRole('button', { name: 'Warenausgang' }));
-  await user.type(screen.getByLabelText('Menge (Stk.)'), '30');
-  await user.selectOptions(screen.getByLabelText('Grund'), 'Verkauf');
-  await user.click(screen.getByRole('button', { name: 'Buchen' }));
+  await bookGoodsOut(user, '30', 'de');
   expect(await screen.findByRole('alert')).toHaveTextContent('Nicht genug Bestand für diese Buchung.');
   expect(screen.queryByText(/20 pcs available/)).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Buchen' }));

@@ -32,22 +32,16 @@ beforeEach(() => {
   );
 });
 
-test('quick booking of 17 when 12 are there names the 12 (de)', async () => {
-  const { user } = await mountStock('/stock/book', 'de');
-  const quantity = screen.getByLabelText('Menge');
+test.each([
+  ['de', 'Menge', 'Nicht genug Bestand: 12 Stk. verfügbar.'],
+  ['en', 'Quantity', 'Not enough stock: 12 pcs available.'],
+] as const)('quick booking of 17 when 12 are there names the 12 (%s)', async (language, label, text) => {
+  const { user } = await mountStock('/stock/book', language);
+  const quantity = screen.getByLabelText(label);
   await user.clear(quantity);
   await user.type(quantity, '17');
   await user.type(screen.getByLabelText('Code'), 'MLK-1{Enter}');
-  expect(await screen.findByRole('alert')).toHaveTextContent('Nicht genug Bestand: 12 Stk. verfügbar.');
-});
-
-test('quick booking of 17 when 12 are there names the 12 (en)', async () => {
-  const { user } = await mountStock('/stock/book', 'en');
-  const quantity = screen.getByLabelText('Quantity');
-  await user.clear(quantity);
-  await user.type(quantity, '17');
-  await user.type(screen.getByLabelText('Code'), 'MLK-1{Enter}');
-  expect(await screen.findByRole('alert')).toHaveTextContent('Not enough stock: 12 pcs available.');
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
 });
 
 test('the movement form, the transfer and the reversal name the available quantity too', async () => {

@@ -1,5 +1,5 @@
 import { browser, DELAYS } from '@lager/shared';
-import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
+import { API, expectReloadAfter, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { prepareShell, renderShell, SECTION_TEXT, shellHandlers } from '../../testing/shell-test-utils';
 
@@ -38,10 +38,7 @@ test('logout: POST api/logout, then /login at once (logged-out header), reload o
   // The next user of this browser must not inherit the cached permissions.
   expect(window.localStorage.getItem('permissions')).toBeNull();
   expect(reload).not.toHaveBeenCalled();
-  act(() => jest.advanceTimersByTime(DELAYS.logoutReload - 1));
-  expect(reload).not.toHaveBeenCalled();
-  act(() => jest.advanceTimersByTime(1));
-  expect(reload).toHaveBeenCalledTimes(1);
+  expectReloadAfter(reload, DELAYS.logoutReload);
 });
 
 test('a failed logout still goes to /login and reloads, which shows the real state', async () => {

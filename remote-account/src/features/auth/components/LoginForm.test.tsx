@@ -1,7 +1,15 @@
 import { DELAYS } from '@lager/shared';
-import { API, HttpResponse, rest } from '@lager/shared/testing';
-import { act, fireEvent, screen } from '@testing-library/react';
-import { answer, mountAccount, setupAccountTest, storedText } from '../../../testing/mount';
+import { expectReloadAfter, throttledLogin } from '@lager/shared/testing';
+import { fireEvent, screen } from '@testing-library/react';
+import {
+  answer,
+  answerOn,
+  expectStoppedBeforeSending,
+  mountAccount,
+  remountAfterTyping,
+  setupAccountTest,
+  storedText,
+} from '../../../testing/mount';
 
 const { server, reload } = setupAccountTest(null);
 
@@ -19,14 +27,12 @@ test.each([
   ['en', 'a@b.ch', '', 'Please fill in all fields.'],
   ['de', '', 'secret123', 'Bitte füllen Sie alle Felder aus.'],
 ] as const)('%s: email %j / password %j → "%s", nothing sent', async (language, email, password, text) => {
-  const login = answer('post', 'api/login', 200, {});
-  server.use(login.handler);
+  const login = answerOn(server, 'post', 'api/login', 200, {});
   const { user } = mountAccount('/login', language);
   if (email) await user.type(screen.getByLabelText(/mail/i), email);
   if (password) await user.type(screen.getByLabelText(language === 'de' ? 'Passwort' : 'Password'), password);
   await user.click(screen.getByRole('button', { name: language === 'de' ? 'Anmelden' : 'Log in' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent(text);
-  expect(login.sent).toEqual([]);
+  await expectStoppedBeforeSending(login, text);
 });
 
 test.each([
@@ -50,8 +56,7 @@ test.each([
 
 test('success: sends email and password, clears the draft, reloads only after DELAYS.loginReload', async () => {
   jest.useFakeTimers();
-  const login = answer('post', 'api/login', 200, { user: { id: 1 } });
-  server.use(login.handler);
+  const login = answerOn(server, 'post', 'api/login', 200, { user: { id: 1 } });
   const { user } = mountAccount('/login');
   await user.type(screen.getByLabelText('E-mail'), ' a@b.ch ');
   await user.type(screen.getByLabelText('Password'), 'secret123');
@@ -64,27 +69,19 @@ test('success: sends email and password, clears the draft, reloads only after DE
   // The shared draft hook re-stores the emptied form; what matters is that the input is gone.
   expect(storedText()).not.toContain('a@b.ch');
   expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
-  act(() => jest.advanceTimersByTime(DELAYS.loginReload - 1));
-  expect(reload).not.toHaveBeenCalled();
-  act(() => jest.advanceTimersByTime(1));
-  expect(reload).toHaveBeenCalledTimes(1);
+  expectReloadAfter(reload, DELAYS.loginReload);
 });
 
 test('the e-mail draft survives a remount; the password never does', async () => {
-  const first = mountAccount('/login');
-  await first.user.type(screen.getByLabelText('E-mail'), 'kept@example.com');
-  await first.user.type(screen.getByLabelText('Password'), 'topsecret1');
-  first.unmount();
-  mountAccount('/login');
+  await remountAfterTyping('/login', { 'E-mail': 'kept@example.com', Password: 'topsecret1' });
   expect(screen.getByLabelText('E-mail')).toHaveValue('kept@example.com');
   expect(screen.getByLabelText('Password')).toHaveValue('');
   expect(storedText()).not.toContain('topsecret1');
 });
 
 test('no double submission: two quick submits send one request; the button is disabled meanwhile', async () => {
-  const login = answer('post', 'api/login', 422, { message: 'These credentials do not match our records.' });
+  const login = answerOn(server, 'post', 'api/login', 422, { message: 'These credentials do not match our records.' });
   login.hold();
-  server.use(login.handler);
   const { user } = mountAccount('/login');
   await user.type(screen.getByLabelText('E-mail'), 'a@b.ch');
   await user.type(screen.getByLabelText('Password'), 'secret123');
@@ -104,18 +101,7 @@ test.each([
 ] as const)(
   '%s: a throttled login (429, Retry-After 42) says how long to wait, not "check your password" (issue 16 defect 4)',
   async (language, text) => {
-    server.use(
-      rest.post(`${API}/api/login`, () =>
-        HttpResponse.json(
-          {
-            message: 'Too many login attempts.',
-            code: 'auth.throttled',
-            errors: { email: ['Too many login attempts.'] },
-          },
-          { status: 429, headers: { 'Retry-After': '42' } },
-        ),
-      ),
-    );
+    server.use(throttledLogin('Too many login attempts.'));
     const { user } = mountAccount('/login', language);
     await user.type(screen.getByLabelText(/mail/i), 'a@b.ch');
     await user.type(screen.getByLabelText(/^Passw/), 'secret123');

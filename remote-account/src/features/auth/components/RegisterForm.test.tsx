@@ -1,8 +1,15 @@
 import { DELAYS } from '@lager/shared';
-import { sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { expectRedirectAfter, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answer, mountAccount, storedText } from '../../../testing/mount';
+import {
+  answer,
+  answerOn,
+  expectStoppedBeforeSending,
+  mountAccount,
+  remountAfterTyping,
+  storedText,
+} from '../../../testing/mount';
 
 const server = setupApiServer(...sessionHandlers(null));
 afterEach(() => jest.useRealTimers());
@@ -53,8 +60,7 @@ test.each([
   const { check } = registrationServer();
   const { user } = mountAccount('/register', language);
   await fill(user, values, language);
-  expect(await screen.findByRole('alert')).toHaveTextContent(text);
-  expect(check.sent).toEqual([]);
+  await expectStoppedBeforeSending(check, text);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
@@ -72,8 +78,7 @@ test.each([
 });
 
 test('a failing e-mail check shows errorOccurred', async () => {
-  const check = answer('get', 'api/check-email', 500, { message: 'Server Error' });
-  server.use(check.handler);
+  const _check = answerOn(server, 'get', 'api/check-email', 500, { message: 'Server Error' });
   const { user } = mountAccount('/register');
   await fill(user, VALID);
   expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again later.');
@@ -120,10 +125,7 @@ test('accepting: loading message, payload with accept_terms, success, /login onl
   ]);
   expect(storedText()).not.toContain('rita@example.com');
 
-  act(() => jest.advanceTimersByTime(DELAYS.registrationRedirect - 1));
-  expect(screen.getByTestId('location')).toHaveTextContent('/register');
-  act(() => jest.advanceTimersByTime(1));
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  expectRedirectAfter(DELAYS.registrationRedirect, '/register', /^\/login$/);
 });
 
 test.each([
@@ -147,13 +149,12 @@ test.each([
 });
 
 test('name and e-mail survive a remount; the passwords are never stored', async () => {
-  const first = mountAccount('/register');
-  await first.user.type(screen.getByLabelText('Name'), 'Rita');
-  await first.user.type(screen.getByLabelText('E-mail'), 'rita@example.com');
-  await first.user.type(screen.getByLabelText('Password'), 'longenough');
-  await first.user.type(screen.getByLabelText('Confirm password'), 'longenough');
-  first.unmount();
-  mountAccount('/register');
+  await remountAfterTyping('/register', {
+    Name: 'Rita',
+    'E-mail': 'rita@example.com',
+    Password: 'longenough',
+    'Confirm password': 'longenough',
+  });
   expect(screen.getByLabelText('Name')).toHaveValue('Rita');
   expect(screen.getByLabelText('E-mail')).toHaveValue('rita@example.com');
   expect(screen.getByLabelText('Password')).toHaveValue('');

@@ -1,14 +1,16 @@
 import { DELAYS } from '@lager/shared';
-import { setupApiServer } from '@lager/shared/testing';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { expectRedirectAfter } from '@lager/shared/testing';
+import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answer, mountAccount, storedText } from '../../../testing/mount';
+import {
+  answerOn,
+  expectStoppedBeforeSending,
+  mountAccount,
+  setupWithXsrfCookie,
+  storedText,
+} from '../../../testing/mount';
 
-const server = setupApiServer(answer('get', 'sanctum/csrf-cookie', 204).handler);
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=t; path=/';
-});
-afterEach(() => jest.useRealTimers());
+const server = setupWithXsrfCookie();
 
 const LINK = '/reset-password?token=tok123&email=me%40example.com';
 const LABELS = {
@@ -17,8 +19,7 @@ const LABELS = {
 } as const;
 
 function validToken() {
-  const check = answer('post', 'api/validate-reset-token', 200, { valid: true });
-  server.use(check.handler);
+  const check = answerOn(server, 'post', 'api/validate-reset-token', 200, { valid: true });
   return check;
 }
 
@@ -54,14 +55,11 @@ test.each([
   '%s: token answer %i %j → "%s", then /forgotpassword after the delay',
   async (language, status, body, text) => {
     jest.useFakeTimers();
-    server.use(answer('post', 'api/validate-reset-token', status, body).handler);
+    answerOn(server, 'post', 'api/validate-reset-token', status, body);
     mountAccount(LINK, language);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    act(() => jest.advanceTimersByTime(DELAYS.invalidResetTokenRedirect - 1));
-    expect(screen.getByTestId('location')).toHaveTextContent('/reset-password');
-    act(() => jest.advanceTimersByTime(1));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/forgotpassword$/);
+    expectRedirectAfter(DELAYS.invalidResetTokenRedirect, '/reset-password', /^\/forgotpassword$/);
   },
 );
 
@@ -80,19 +78,16 @@ test.each([
   ['de', 'longenough', 'longenougH', 'Die Passwörter stimmen nicht überein.'],
 ] as const)('%s: %j / %j → "%s", nothing sent', async (language, password, confirmation, text) => {
   validToken();
-  const reset = answer('post', 'api/reset-password', 200, {});
-  server.use(reset.handler);
+  const reset = answerOn(server, 'post', 'api/reset-password', 200, {});
   const { user } = await open(language);
   await submit(user, password, confirmation, language);
-  expect(await screen.findByRole('alert')).toHaveTextContent(text);
-  expect(reset.sent).toEqual([]);
+  await expectStoppedBeforeSending(reset, text);
 });
 
 test('success: sends token, email and both passwords; /login only after DELAYS.resetRedirect', async () => {
   jest.useFakeTimers();
   validToken();
-  const reset = answer('post', 'api/reset-password', 200, { message: 'Reset.' });
-  server.use(reset.handler);
+  const reset = answerOn(server, 'post', 'api/reset-password', 200, { message: 'Reset.' });
   const { user } = await open();
   await submit(user, 'brandnew1', 'brandnew1');
   expect(await screen.findByText(/Your password has been reset/)).toBeInTheDocument();
@@ -100,10 +95,7 @@ test('success: sends token, email and both passwords; /login only after DELAYS.r
     { token: 'tok123', email: 'me@example.com', password: 'brandnew1', password_confirmation: 'brandnew1' },
   ]);
   expect(storedText()).not.toContain('brandnew1');
-  act(() => jest.advanceTimersByTime(DELAYS.resetRedirect - 1));
-  expect(screen.getByTestId('location')).toHaveTextContent('/reset-password');
-  act(() => jest.advanceTimersByTime(1));
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  expectRedirectAfter(DELAYS.resetRedirect, '/reset-password', /^\/login$/);
 });
 
 test.each([
@@ -111,7 +103,7 @@ test.each([
   ['de', 500, 'Ihr Passwort konnte nicht zurückgesetzt werden.'],
 ] as const)('%s: answer %i shows passwordResetFailed', async (language, status, text) => {
   validToken();
-  server.use(answer('post', 'api/reset-password', status, { message: 'x' }).handler);
+  answerOn(server, 'post', 'api/reset-password', status, { message: 'x' });
   const { user } = await open(language);
   await submit(user, 'brandnew1', 'brandnew1', language);
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
@@ -120,9 +112,8 @@ test.each([
 
 test('no double submission', async () => {
   validToken();
-  const reset = answer('post', 'api/reset-password', 200, {});
+  const reset = answerOn(server, 'post', 'api/reset-password', 200, {});
   reset.hold();
-  server.use(reset.handler);
   const { user } = await open();
   await user.type(screen.getByLabelText('New password'), 'brandnew1');
   await user.type(screen.getByLabelText('Confirm new password'), 'brandnew1');

@@ -1,8 +1,14 @@
 import { DELAYS } from '@lager/shared';
-import { verifiedUser } from '@lager/shared/testing';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { expectReloadAfter, verifiedUser } from '@lager/shared/testing';
+import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answer, mountAccount, setupAccountTest, storedText } from '../../../testing/mount';
+import {
+  answerOn,
+  expectStoppedBeforeSending,
+  mountAccount,
+  setupAccountTest,
+  storedText,
+} from '../../../testing/mount';
 
 const { server, reload } = setupAccountTest(verifiedUser);
 
@@ -33,18 +39,15 @@ test.each([
   ['en', ['oldpassword', 'newpassword', 'newpassworx'], 'The passwords do not match.'],
   ['de', ['oldpassword', 'newpassword', 'anders123'], 'Die Passwörter stimmen nicht überein.'],
 ] as const)('%s: %j → "%s", nothing sent', async (language, values, text) => {
-  const change = answer('put', 'api/profile/password', 200, {});
-  server.use(change.handler);
+  const change = answerOn(server, 'put', 'api/profile/password', 200, {});
   const { user } = await open(language);
   await submit(user, values, language);
-  expect(await screen.findByRole('alert')).toHaveTextContent(text);
-  expect(change.sent).toEqual([]);
+  await expectStoppedBeforeSending(change, text);
 });
 
 test('success: sends the three fields, clears them, reloads after DELAYS.passwordReload; nothing stored', async () => {
   jest.useFakeTimers();
-  const change = answer('put', 'api/profile/password', 200, { message: 'Password updated.' });
-  server.use(change.handler);
+  const change = answerOn(server, 'put', 'api/profile/password', 200, { message: 'Password updated.' });
   const { user } = await open();
   await submit(user, VALID);
   expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
@@ -53,10 +56,7 @@ test('success: sends the three fields, clears them, reloads after DELAYS.passwor
   ]);
   expect(screen.getByLabelText('New password')).toHaveValue('');
   expect(storedText()).not.toMatch(/oldpassword|newpassword/);
-  act(() => jest.advanceTimersByTime(DELAYS.passwordReload - 1));
-  expect(reload).not.toHaveBeenCalled();
-  act(() => jest.advanceTimersByTime(1));
-  expect(reload).toHaveBeenCalledTimes(1);
+  expectReloadAfter(reload, DELAYS.passwordReload);
 });
 
 test.each([
@@ -72,7 +72,7 @@ test.each([
   ['en', 422, { message: 'Too weak.', errors: { password: ['Too weak.'] } }, 'Your password could not be changed.'],
   ['de', 500, { message: 'Server Error' }, 'Ihr Passwort konnte nicht geändert werden.'],
 ] as const)('%s: answer %i %j → "%s"', async (language, status, body, text) => {
-  server.use(answer('put', 'api/profile/password', status, body).handler);
+  answerOn(server, 'put', 'api/profile/password', status, body);
   const { user } = await open(language);
   await submit(user, VALID, language);
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
@@ -80,9 +80,8 @@ test.each([
 });
 
 test('no double submission', async () => {
-  const change = answer('put', 'api/profile/password', 200, {});
+  const change = answerOn(server, 'put', 'api/profile/password', 200, {});
   change.hold();
-  server.use(change.handler);
   const { user } = await open();
   for (const [i, value] of VALID.entries()) await user.type(screen.getByLabelText(LABELS.en[i]!), value);
   const form = screen.getByRole('button', { name: 'Change password' }).closest('form')!;

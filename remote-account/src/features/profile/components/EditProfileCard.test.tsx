@@ -1,8 +1,14 @@
 import { DELAYS } from '@lager/shared';
-import { API, HttpResponse, rest, verifiedUser } from '@lager/shared/testing';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { API, expectReloadAfter, HttpResponse, rest, verifiedUser } from '@lager/shared/testing';
+import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answer, mountAccount, setupAccountTest, storedText } from '../../../testing/mount';
+import {
+  answerOn,
+  expectStoppedBeforeSending,
+  mountAccount,
+  setupAccountTest,
+  storedText,
+} from '../../../testing/mount';
 
 // verifiedUser: 'Olivia Owner', 'owner@example.com'
 const { server, reload } = setupAccountTest(verifiedUser);
@@ -41,12 +47,10 @@ test.each([
   ['en', { email: 'OWNER@example.com' }, 'The data is unchanged'],
   ['de', { name: 'Olivia Owner', email: 'new@example.com' }, 'Die Daten sind unverändert'],
 ] as const)('%s: %j → "%s", nothing sent', async (language, values, text) => {
-  const update = answer('put', 'api/profile/update', 200, {});
-  server.use(update.handler);
+  const update = answerOn(server, 'put', 'api/profile/update', 200, {});
   const { user } = await open(language);
   await submit(user, values, language);
-  expect(await screen.findByRole('alert')).toHaveTextContent(text);
-  expect(update.sent).toEqual([]);
+  await expectStoppedBeforeSending(update, text);
 });
 
 test.each([
@@ -58,18 +62,14 @@ test.each([
   ],
 ])('only filled fields are sent: %j → %j; reload after DELAYS.profileReload', async (values, payload) => {
   jest.useFakeTimers();
-  const update = answer('put', 'api/profile/update', 200, { user: verifiedUser });
-  server.use(update.handler);
+  const update = answerOn(server, 'put', 'api/profile/update', 200, { user: verifiedUser });
   const { user } = await open();
   await submit(user, values);
   expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
   expect(update.sent).toEqual([payload]);
   expect(screen.getByLabelText('Name')).toHaveValue('');
   expect(screen.getByRole('button', { name: 'Save profile' })).toBeDisabled();
-  act(() => jest.advanceTimersByTime(DELAYS.profileReload - 1));
-  expect(reload).not.toHaveBeenCalled();
-  act(() => jest.advanceTimersByTime(1));
-  expect(reload).toHaveBeenCalledTimes(1);
+  expectReloadAfter(reload, DELAYS.profileReload);
 });
 
 test.each([
@@ -84,7 +84,7 @@ test.each([
   ['en', 500, { message: 'Server Error' }, 'Your profile could not be updated.'],
   ['de', 500, {}, 'Ihr Profil konnte nicht aktualisiert werden.'],
 ] as const)('%s: answer %i %j → "%s"; input and draft stay', async (language, status, body, text) => {
-  server.use(answer('put', 'api/profile/update', status, body).handler);
+  answerOn(server, 'put', 'api/profile/update', status, body);
   const { user } = await open(language);
   await submit(user, { email: 'new@example.com' }, language);
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
@@ -101,7 +101,7 @@ test('a network failure shows profileUpdateFailed', async () => {
 });
 
 test('the draft survives a remount and is cleared after a successful save', async () => {
-  server.use(answer('put', 'api/profile/update', 200, { user: verifiedUser }).handler);
+  answerOn(server, 'put', 'api/profile/update', 200, { user: verifiedUser });
   const first = await open();
   await first.user.type(screen.getByLabelText('Name'), 'Draft Name');
   first.unmount();
@@ -113,9 +113,8 @@ test('the draft survives a remount and is cleared after a successful save', asyn
 });
 
 test('no double submission', async () => {
-  const update = answer('put', 'api/profile/update', 200, { user: verifiedUser });
+  const update = answerOn(server, 'put', 'api/profile/update', 200, { user: verifiedUser });
   update.hold();
-  server.use(update.handler);
   const { user } = await open();
   await user.type(screen.getByLabelText('Name'), 'Olivia New');
   const form = screen.getByRole('button', { name: 'Save profile' }).closest('form')!;

@@ -1,7 +1,7 @@
 import { DELAYS, type User } from '@lager/shared';
-import { API, HttpResponse, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
+import { API, expectReloadAfter, HttpResponse, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { answer, mountAccount, setupAccountTest } from '../../../testing/mount';
+import { answerOn, mountAccount, setupAccountTest } from '../../../testing/mount';
 
 const unverifiedUser: User = { ...verifiedUser, email_verified_at: null, email: 'new@example.com' };
 const { server, reload } = setupAccountTest(verifiedUser);
@@ -45,8 +45,7 @@ describe('resend verification', () => {
     ['de', 500, 'Die Bestätigungs-E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.'],
   ] as const)('%s: answer %i → "%s", cleared after DELAYS.resendMessageClear', async (language, status, text) => {
     jest.useFakeTimers();
-    const resend = answer('post', 'api/email/verification-notification', status, { message: 'x' });
-    server.use(resend.handler);
+    const resend = answerOn(server, 'post', 'api/email/verification-notification', status, { message: 'x' });
     const { user } = await open(unverifiedUser, language);
     const name = language === 'de' ? 'Bestätigungs-E-Mail erneut senden' : 'Resend confirmation e-mail';
     await user.click(screen.getByRole('button', { name }));
@@ -59,9 +58,8 @@ describe('resend verification', () => {
   });
 
   test('no double sending while a request runs', async () => {
-    const resend = answer('post', 'api/email/verification-notification', 202, { message: 'sent' });
+    const resend = answerOn(server, 'post', 'api/email/verification-notification', 202, { message: 'sent' });
     resend.hold();
-    server.use(resend.handler);
     await open(unverifiedUser);
     const button = screen.getByRole('button', { name: 'Resend confirmation e-mail' });
     fireEvent.click(button);
@@ -81,8 +79,7 @@ describe('delete account', () => {
   }
 
   test('an empty password shows passwordFieldRequired and sends nothing', async () => {
-    const del = answer('delete', 'api/profile/delete', 204);
-    server.use(del.handler);
+    const del = answerOn(server, 'delete', 'api/profile/delete', 204);
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The password field cannot be empty.');
@@ -97,7 +94,7 @@ describe('delete account', () => {
     ['en', 500, { message: 'Server Error' }, 'Your account could not be deleted.'],
     ['de', 419, { message: 'CSRF token mismatch.' }, 'Ihr Konto konnte nicht gelöscht werden.'],
   ] as const)('%s: answer %i %j → "%s"', async (language, status, body, text) => {
-    server.use(answer('delete', 'api/profile/delete', status, body).handler);
+    answerOn(server, 'delete', 'api/profile/delete', status, body);
     const { user, dialog } = await openDialog(language);
     await user.type(within(dialog).getByLabelText(language === 'de' ? 'Passwort' : 'Password'), 'mypassword');
     await user.click(
@@ -109,18 +106,14 @@ describe('delete account', () => {
 
   test('success: sends the password, shows the message, reloads after DELAYS.accountDeleteReload', async () => {
     jest.useFakeTimers();
-    const del = answer('delete', 'api/profile/delete', 204);
-    server.use(del.handler);
+    const del = answerOn(server, 'delete', 'api/profile/delete', 204);
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Password'), 'mypassword');
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     expect(await within(dialog).findByText('Your account has been deleted.')).toBeInTheDocument();
     expect(del.sent).toEqual([{ password: 'mypassword' }]);
     expect(within(dialog).getByRole('button', { name: 'Delete for good' })).toBeDisabled();
-    act(() => jest.advanceTimersByTime(DELAYS.accountDeleteReload - 1));
-    expect(reload).not.toHaveBeenCalled();
-    act(() => jest.advanceTimersByTime(1));
-    expect(reload).toHaveBeenCalledTimes(1);
+    expectReloadAfter(reload, DELAYS.accountDeleteReload);
   });
 
   test('cancel closes the popup without a request; a network failure shows deleteAccountFailed', async () => {
@@ -134,9 +127,8 @@ describe('delete account', () => {
   });
 
   test('no double deletion', async () => {
-    const del = answer('delete', 'api/profile/delete', 204);
+    const del = answerOn(server, 'delete', 'api/profile/delete', 204);
     del.hold();
-    server.use(del.handler);
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Password'), 'mypassword');
     const form = within(dialog).getByRole('button', { name: 'Delete for good' }).closest('form')!;

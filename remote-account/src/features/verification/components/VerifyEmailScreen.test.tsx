@@ -1,7 +1,7 @@
 import { browser, DELAYS, type User } from '@lager/shared';
 import { sessionHandlers, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { act, screen } from '@testing-library/react';
-import { answer, mountAccount } from '../../../testing/mount';
+import { answerOn, mountAccount } from '../../../testing/mount';
 
 const unverified: User = { ...verifiedUser, email_verified_at: null };
 const server = setupApiServer(...sessionHandlers(unverified));
@@ -20,9 +20,8 @@ const LINK = '/email/verify/1/abc123?expires=1767225600&signature=deadbeef';
 
 test('shows progress, sends id, hash, expires and signature, then success and a reload on /dashboard after DELAYS.verifyReload', async () => {
   jest.useFakeTimers();
-  const verify = answer('get', 'api/email/verify/1/abc123', 200, { message: 'Email verified.' });
+  const verify = answerOn(server, 'get', 'api/email/verify/1/abc123', 200, { message: 'Email verified.' });
   verify.hold();
-  server.use(verify.handler);
   mountAccount(LINK);
   expect(screen.getByRole('status')).toHaveTextContent('Your e-mail address is being confirmed …');
   act(() => verify.release());
@@ -46,7 +45,7 @@ test.each([
   ['en', 500, 'Your e-mail address could not be confirmed.'],
 ] as const)('%s: answer %i shows verificationNotificationFailed and never reloads', async (language, status, text) => {
   jest.useFakeTimers();
-  server.use(answer('get', 'api/email/verify/1/abc123', status, { message: 'Invalid signature.' }).handler);
+  answerOn(server, 'get', 'api/email/verify/1/abc123', status, { message: 'Invalid signature.' });
   mountAccount(LINK, language);
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
   act(() => jest.advanceTimersByTime(DELAYS.verifyReload * 2));

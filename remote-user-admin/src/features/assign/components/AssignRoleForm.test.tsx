@@ -1,20 +1,12 @@
 import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, errorJson, mount, settled } from '../../../testing/fixtures';
+import { allHandlers, captureBodies, errorJson, mount, settled } from '../../../testing/fixtures';
 
 const server = setupApiServer(...allHandlers());
 
-function capturePatch(answer: () => Response = () => HttpResponse.json({ message: 'ok' })) {
-  const bodies: unknown[] = [];
-  server.use(
-    rest.patch(`${API}/api/admin/updateuserrole`, async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const capturePatch = (answer: () => Response = () => HttpResponse.json({ message: 'ok' })) =>
+  captureBodies(server, 'patch', 'api/admin/updateuserrole', answer);
 
 async function choose(user: ReturnType<typeof mount>['user'], member: string, role: string) {
   await user.selectOptions(screen.getByLabelText('User'), screen.getByRole('option', { name: member }));

@@ -1,24 +1,24 @@
 import { DELAYS, draftStorageKey } from '@lager/shared';
-import { API, HttpResponse, rest, setupApiServer, stubReload, verifiedUser } from '@lager/shared/testing';
-import { act, screen } from '@testing-library/react';
+import {
+  API,
+  expectReloadAfter,
+  HttpResponse,
+  rest,
+  setupApiServer,
+  stubReload,
+  verifiedUser,
+} from '@lager/shared/testing';
+import { screen } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, errorJson, mount, settled } from '../../../testing/fixtures';
+import { allHandlers, captureBodies, errorJson, mount, settled } from '../../../testing/fixtures';
 
 /** Drafts are per user (issue 16): the signed-in user's key. */
 const DRAFT = draftStorageKey('invite-user', verifiedUser.id);
 
 const server = setupApiServer(...allHandlers());
 
-function captureInvites(answer: () => Response = () => HttpResponse.json({ message: 'sent' }, { status: 201 })) {
-  const bodies: unknown[] = [];
-  server.use(
-    rest.post(`${API}/api/invitations/send`, async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const captureInvites = (answer: () => Response = () => HttpResponse.json({ message: 'sent' }, { status: 201 })) =>
+  captureBodies(server, 'post', 'api/invitations/send', answer);
 
 async function fill(user: ReturnType<typeof mount>['user'], email: string, role?: string) {
   if (email) await user.type(screen.getByLabelText('E-mail'), email);
@@ -77,10 +77,7 @@ test('success: sends email and role_id, confirms, reloads the page only after DE
   expect(await screen.findByRole('status')).toHaveTextContent('The invitation was sent.');
   expect(bodies).toEqual([{ email: 'gina@example.com', role_id: 3 }]);
   expect(screen.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
-  act(() => jest.advanceTimersByTime(DELAYS.inviteReload - 1));
-  expect(reload).not.toHaveBeenCalled();
-  act(() => jest.advanceTimersByTime(1));
-  expect(reload).toHaveBeenCalledTimes(1);
+  expectReloadAfter(reload, DELAYS.inviteReload);
   expect(DELAYS.inviteReload).toBe(2000);
 });
 

@@ -1,20 +1,12 @@
 import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, errorJson, MEMBERS, mount, settled } from '../../../testing/fixtures';
+import { allHandlers, captureBodies, errorJson, MEMBERS, mount, settled } from '../../../testing/fixtures';
 
 const server = setupApiServer(...allHandlers());
 
-function captureRemovals(answer: () => Response = () => HttpResponse.json({ message: 'ok', removed: 2 })) {
-  const bodies: unknown[] = [];
-  server.use(
-    rest.delete(`${API}/api/admin/warehouse/remove-users`, async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const captureRemovals = (answer: () => Response = () => HttpResponse.json({ message: 'ok', removed: 2 })) =>
+  captureBodies(server, 'delete', 'api/admin/warehouse/remove-users', answer);
 
 test('lists the members of the current warehouse without yourself and owner-role members', async () => {
   mount('/admin/user/remove');

@@ -2,22 +2,20 @@ import { draftStorageKey, PERMISSION_GROUPS } from '@lager/shared';
 import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, errorJson, mount, permissionId, settled } from '../../../testing/fixtures';
+import { allHandlers, captureBodies, errorJson, mount, permissionId, settled } from '../../../testing/fixtures';
 
 const server = setupApiServer(...allHandlers());
 
-function captureSave(method: 'post' | 'put', url: string, answer = () => HttpResponse.json({ role: {} })) {
-  const bodies: unknown[] = [];
-  server.use(
-    rest[method](`${API}/${url}`, async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const captureSave = (method: 'post' | 'put', url: string, answer = () => HttpResponse.json({ role: {} })) =>
+  captureBodies(server, method, url, answer);
 
 const saveButton = () => screen.getByRole('button', { name: 'Save role' });
+
+/** Saves the role and waits for the way back to the roles list. */
+async function saveAndBackToList(user: ReturnType<typeof mount>['user']) {
+  await user.click(saveButton());
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles'));
+}
 
 test('permission labels come from the catalogue (translated), not the server text', async () => {
   const { unmount } = mount('/admin/user/roles/new');
@@ -150,8 +148,7 @@ test('new role: POST createrole with name, description and permission ids, then 
   await user.type(screen.getByLabelText('Description'), 'Bestellt Waren');
   await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
   await user.click(screen.getByRole('checkbox', { name: 'Invite users' }));
-  await user.click(saveButton());
-  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles'));
+  await saveAndBackToList(user);
   expect(bodies).toEqual([
     {
       name: 'Einkauf',
@@ -221,8 +218,7 @@ test('edit: the form is filled from the role; PUT updaterole, then back to the l
   expect(screen.getByRole('checkbox', { name: 'Assign roles to users' })).toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Edit roles' })).not.toBeChecked();
   await user.click(screen.getByRole('checkbox', { name: 'Edit roles' }));
-  await user.click(saveButton());
-  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles'));
+  await saveAndBackToList(user);
   expect(bodies).toEqual([
     {
       name: 'Lagerist',

@@ -1,9 +1,8 @@
 import { DELAYS } from '@lager/shared';
-import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { API, expectRedirectAfter, HttpResponse, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, screen } from '@testing-library/react';
 import type { Warehouse } from '../../../api/generated';
-import WarehouseAdminRoutes from '../../../app/WarehouseAdminRoutes';
-import { optionHandlers, warehouse } from '../../../testing/fixtures';
+import { mountWarehouseAdmin, optionHandlers, warehouse } from '../../../testing/fixtures';
 
 let owned: Warehouse[] = [];
 let updates: unknown[] = [];
@@ -33,11 +32,7 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 const mount = (id: string | number = 4, language: 'de' | 'en' = 'en') =>
-  renderWithProviders(<WarehouseAdminRoutes />, {
-    route: `/admin/warehouse/edit/${id}`,
-    path: '/admin/warehouse/*',
-    language,
-  });
+  mountWarehouseAdmin(`/admin/warehouse/edit/${id}`, language);
 
 async function loaded() {
   const name = await screen.findByLabelText('Name');
@@ -100,10 +95,7 @@ test('success: PUT with the form, message, back to my warehouses after 2000 ms',
   expect(await screen.findByText('The warehouse was updated.')).toBeInTheDocument();
   expect(updates).toEqual([{ id: 4, name: 'Depot North', industry_id: 2, usage_id: 2 }]);
   expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
-  act(() => jest.advanceTimersByTime(DELAYS.warehouseEditRedirect - 1));
-  expect(screen.getByTestId('location')).toHaveTextContent('/admin/warehouse/edit/4');
-  act(() => jest.advanceTimersByTime(1));
-  expect(screen.getByTestId('location')).toHaveTextContent('/admin/warehouse/my');
+  expectRedirectAfter(DELAYS.warehouseEditRedirect, '/admin/warehouse/edit/4', '/admin/warehouse/my');
   expect(await screen.findByRole('checkbox', { name: 'Depot North' })).toBeInTheDocument();
 });
 

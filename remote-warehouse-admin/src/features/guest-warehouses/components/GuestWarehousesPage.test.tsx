@@ -1,9 +1,8 @@
 import { DELAYS } from '@lager/shared';
-import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { API, HttpResponse, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Warehouse } from '../../../api/generated';
-import WarehouseAdminRoutes from '../../../app/WarehouseAdminRoutes';
-import { warehouse } from '../../../testing/fixtures';
+import { expectRetryAfterFailedLoad, mountWarehouseAdmin, warehouse } from '../../../testing/fixtures';
 
 // Stateful: a successful leave really removes the warehouse; `failFor` makes one id fail.
 let guest: Warehouse[] = [];
@@ -30,12 +29,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-const mount = (language: 'de' | 'en' = 'en') =>
-  renderWithProviders(<WarehouseAdminRoutes />, {
-    route: '/admin/warehouse/guest',
-    path: '/admin/warehouse/*',
-    language,
-  });
+const mount = (language: 'de' | 'en' = 'en') => mountWarehouseAdmin('/admin/warehouse/guest', language);
 
 async function leave(names: string[], password = 'my-password') {
   const view = mount();
@@ -159,10 +153,5 @@ test('German texts', async () => {
 });
 
 test('a failed load shows an error with retry', async () => {
-  server.use(rest.get(`${API}/api/mywarehouses/guest`, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
-  const { user } = mount();
-  expect(await screen.findByRole('alert')).toHaveTextContent('The warehouses could not be loaded.');
-  server.resetHandlers();
-  await user.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('checkbox', { name: 'Annex' })).toBeInTheDocument();
+  await expectRetryAfterFailedLoad(server, '/api/mywarehouses/guest', mount, 'Annex');
 });

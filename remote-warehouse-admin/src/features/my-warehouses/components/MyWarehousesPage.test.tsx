@@ -1,9 +1,8 @@
 import { browser, DELAYS } from '@lager/shared';
-import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { API, HttpResponse, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import type { Warehouse } from '../../../api/generated';
-import WarehouseAdminRoutes from '../../../app/WarehouseAdminRoutes';
-import { warehouse } from '../../../testing/fixtures';
+import { expectRetryAfterFailedLoad, mountWarehouseAdmin, warehouse } from '../../../testing/fixtures';
 
 // A small stateful server: deleting really removes warehouses from the owned list.
 let owned: Warehouse[] = [];
@@ -33,8 +32,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const mount = (language: 'de' | 'en' = 'en') =>
-  renderWithProviders(<WarehouseAdminRoutes />, { route: '/admin/warehouse/my', path: '/admin/warehouse/*', language });
+const mount = (language: 'de' | 'en' = 'en') => mountWarehouseAdmin('/admin/warehouse/my', language);
 
 async function openDeleteDialog(names: string[]) {
   const view = mount();
@@ -75,12 +73,7 @@ test('without warehouses: a message and a create button', async () => {
 });
 
 test('a failed load shows an error with retry', async () => {
-  server.use(rest.get(`${API}/api/mywarehouses/owned`, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
-  const { user } = mount();
-  expect(await screen.findByRole('alert')).toHaveTextContent('The warehouses could not be loaded.');
-  server.resetHandlers();
-  await user.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('checkbox', { name: 'Alpha' })).toBeInTheDocument();
+  await expectRetryAfterFailedLoad(server, '/api/mywarehouses/owned', mount, 'Alpha');
 });
 
 test('deleting several: ONE request with every selected id and the password; message, then close and reload after 2000 ms', async () => {

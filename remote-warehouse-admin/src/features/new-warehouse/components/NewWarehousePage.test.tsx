@@ -1,8 +1,7 @@
 import { browser, DELAYS, draftStorageKey } from '@lager/shared';
-import { API, HttpResponse, renderWithProviders, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { API, HttpResponse, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
-import WarehouseAdminRoutes from '../../../app/WarehouseAdminRoutes';
-import { optionHandlers, optionTexts } from '../../../testing/fixtures';
+import { mountWarehouseAdmin, optionHandlers, optionTexts } from '../../../testing/fixtures';
 import { NEW_WAREHOUSE_DRAFT_KEY } from './NewWarehousePage';
 
 /** Drafts are per user (issue 16); this screen alone never loads the user, so its scope is the anonymous one. */
@@ -29,12 +28,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const mount = (language: 'de' | 'en' = 'en') =>
-  renderWithProviders(<WarehouseAdminRoutes />, {
-    route: '/admin/warehouse/new',
-    path: '/admin/warehouse/*',
-    language,
-  });
+const mount = (language: 'de' | 'en' = 'en') => mountWarehouseAdmin('/admin/warehouse/new', language);
 
 async function fillForm(user: ReturnType<typeof mount>['user'], name = 'Central') {
   await user.type(screen.getByLabelText('Name'), name);
@@ -43,44 +37,26 @@ async function fillForm(user: ReturnType<typeof mount>['user'], name = 'Central'
   await user.selectOptions(screen.getByLabelText('Usage'), 'Business');
 }
 
+/** The form in `language`, once `loaded` is an option: each select's options (by label) in this order. */
+async function expectOptions(language: 'de' | 'en', loaded: string, selects: Record<string, string[]>) {
+  mount(language);
+  await screen.findByRole('option', { name: loaded });
+  for (const [label, texts] of Object.entries(selects))
+    expect(optionTexts(screen.getByLabelText(label))).toEqual(texts);
+}
+
 test('industry and usage options: translated, "other" first, then alphabetical in English', async () => {
-  mount('en');
-  await screen.findByRole('option', { name: 'Retail' });
-  expect(optionTexts(screen.getByLabelText('Industry'))).toEqual([
-    'Please choose …',
-    'Other',
-    'Automotive',
-    'Gastronomy',
-    'Retail',
-    'Textile',
-  ]);
-  expect(optionTexts(screen.getByLabelText('Usage'))).toEqual([
-    'Please choose …',
-    'Other',
-    'Business',
-    'Private',
-    'Rental',
-  ]);
+  await expectOptions('en', 'Retail', {
+    Industry: ['Please choose …', 'Other', 'Automotive', 'Gastronomy', 'Retail', 'Textile'],
+    Usage: ['Please choose …', 'Other', 'Business', 'Private', 'Rental'],
+  });
 });
 
 test('the same options sort by their German names in German', async () => {
-  mount('de');
-  await screen.findByRole('option', { name: 'Einzelhandel' });
-  expect(optionTexts(screen.getByLabelText('Branche'))).toEqual([
-    'Bitte wählen …',
-    'Andere',
-    'Automobil',
-    'Einzelhandel',
-    'Gastronomie',
-    'Textil',
-  ]);
-  expect(optionTexts(screen.getByLabelText('Verwendung'))).toEqual([
-    'Bitte wählen …',
-    'Andere',
-    'Geschäftlich',
-    'Privat',
-    'Vermietung',
-  ]);
+  await expectOptions('de', 'Einzelhandel', {
+    Branche: ['Bitte wählen …', 'Andere', 'Automobil', 'Einzelhandel', 'Gastronomie', 'Textil'],
+    Verwendung: ['Bitte wählen …', 'Andere', 'Geschäftlich', 'Privat', 'Vermietung'],
+  });
 });
 
 test.each([
