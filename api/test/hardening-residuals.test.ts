@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
+import { BEACONS_PER_MINUTE, TELEMETRY_NEW_ROWS_PER_MINUTE } from '../src/modules/telemetry';
 import { ANONYMOUS_ROWS_PER_IP_PER_MINUTE } from '../src/platform/access-log/plugin';
 import { accessLogs } from '../src/platform/access-log/tables';
 import type { Database } from '../src/platform/db/client';
@@ -345,6 +346,25 @@ describe('anonymous floods (table sizes before and after)', () => {
       await owner.login(account.email);
       requests += 2;
     }
+    // Telemetry beacons (anonymous, no CSRF token), one client's whole minute: a new section, version,
+    // vital bucket and error text in every event. Keys the client chooses must not become rows per event.
+    for (let b = 0; b < BEACONS_PER_MINUTE; b += 1) {
+      const events = Array.from({ length: 100 }, (_, i) => {
+        const key = { remote: `remote-flood${b}`, version: `1.${b}.${i}`, channel: 'stable' };
+        if (i % 3 === 0) return { ...key, type: 'mount', first: 'page' };
+        if (i % 3 === 1)
+          return { ...key, type: 'runtime_error', first: 'error', message: `boom ${b}-${i}`, source: '/x.js' };
+        return { ...key, type: 'vital', name: 'LCP', value: 100 + 37 * i };
+      });
+      const beacon = await app.inject({
+        method: 'POST',
+        url: '/api/telemetry',
+        remoteAddress: '203.0.113.20',
+        payload: { page: 'flood-page-000001', events },
+      });
+      expect(beacon.statusCode).toBe(204);
+      requests += 1;
+    }
     await app.accessLog.flush();
     const after = await tableSizes(app);
 
@@ -375,10 +395,14 @@ describe('anonymous floods (table sizes before and after)', () => {
     const newAccounts = growth.users ?? 0;
     expect(growth.rate_limit_counters).toBeLessThanOrEqual(minutes * n * perAddress + 2 * (1 + newAccounts) + 2);
     expect(forgotPassword.max).toBeLessThan(FLOOD);
+    // Telemetry: the installation's ceiling of new rows per minute (one statement may pass it by its own ≤ 100).
+    expect(growth.telemetry_minutes).toBeLessThanOrEqual(minutes * (TELEMETRY_NEW_ROWS_PER_MINUTE.minutes + 100));
+    expect(growth.telemetry_vitals).toBeLessThanOrEqual(minutes * (TELEMETRY_NEW_ROWS_PER_MINUTE.vitals + 100));
+    expect(growth.telemetry_errors).toBeLessThanOrEqual(minutes * (TELEMETRY_NEW_ROWS_PER_MINUTE.errors + 100));
     // Nothing else grows at all.
+    const bounded = ['users', 'sessions', 'password_reset_tokens', 'access_logs', 'rate_limit_counters'];
     for (const [table, grown] of Object.entries(growth)) {
-      if (['users', 'sessions', 'password_reset_tokens', 'access_logs', 'rate_limit_counters'].includes(table))
-        continue;
+      if (bounded.includes(table) || table.startsWith('telemetry_')) continue;
       expect(`${table} +${grown}`).toBe(`${table} +0`);
     }
     // About 3,000 requests: 5-15 s alone, over a minute on a loaded 2-core runner.

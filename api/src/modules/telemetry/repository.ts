@@ -37,6 +37,15 @@ export interface ErrorRow {
   count: number;
 }
 
+/**
+ * New rows one minute may add, installation-wide, whatever the clients send. Keys (remote, version,
+ * channel), vital buckets and error signatures are the client's choice: without a ceiling a flood
+ * with a new key in every event adds a row per event, kept 30 days. Existing rows keep counting;
+ * new ones over the ceiling are dropped (one statement may pass it by its own rows, ≤ 100). A real
+ * installation has a few dozen live keys.
+ */
+export const NEW_ROWS_PER_MINUTE = { minutes: 200, vitals: 2000, errors: 100 } as const;
+
 /** The database clock's minute: every API instance writes the same row for the same minute. */
 const MINUTE = sql`date_trunc('minute', now())`;
 const INT_MAX = 2_147_483_647;
@@ -46,6 +55,8 @@ const INT_MAX = 2_147_483_647;
  * rows from JSON (jsonb_to_recordset), the vitals and errors as data-modifying CTEs. One round trip
  * and atomic. Every batch locks the tables in the same order and each table's rows in key order
  * (ORDER BY), so two instances adding to the same rows wait for each other but never deadlock.
+ * A row that does not exist yet is only added while its table has fewer than NEW_ROWS_PER_MINUTE
+ * new rows this minute.
  */
 export async function addAggregates(db: Db, rows: { minutes: MinuteRow[]; vitals: VitalRow[]; errors: ErrorRow[] }) {
   const { minutes, vitals, errors } = rows;
@@ -71,6 +82,11 @@ export async function addAggregates(db: Db, rows: { minutes: MinuteRow[]; vitals
       SELECT remote, version, channel, ${MINUTE}, name, bucket, count
       FROM jsonb_to_recordset(${json(vitals)})
         AS u(remote text, version text, channel text, name text, bucket smallint, count int)
+      WHERE EXISTS (
+          SELECT 1 FROM telemetry_vitals v
+          WHERE (v.remote, v.version, v.channel, v.minute, v.name, v.bucket)
+            = (u.remote, u.version, u.channel, ${MINUTE}, u.name, u.bucket))
+        OR (SELECT count(*) FROM telemetry_vitals v WHERE v.minute = ${MINUTE}) < ${NEW_ROWS_PER_MINUTE.vitals}
       ORDER BY remote, version, channel, name, bucket
       ON CONFLICT (remote, version, channel, minute, name, bucket) DO UPDATE SET
         count = LEAST(t.count::bigint + EXCLUDED.count, ${INT_MAX})
@@ -79,6 +95,12 @@ export async function addAggregates(db: Db, rows: { minutes: MinuteRow[]; vitals
       SELECT remote, version, signature, type, message, source, count, now(), now()
       FROM jsonb_to_recordset(${json(errors)})
         AS u(remote text, version text, signature text, type text, message text, source text, count int)
+      WHERE EXISTS (
+          SELECT 1 FROM telemetry_errors e
+          WHERE (e.remote, e.version, e.signature) = (u.remote, u.version, u.signature))
+        OR (
+          SELECT count(*) FROM telemetry_errors e WHERE e.last_seen >= ${MINUTE} AND e.first_seen >= ${MINUTE}
+        ) < ${NEW_ROWS_PER_MINUTE.errors}
       ORDER BY remote, version, signature
       ON CONFLICT (remote, version, signature) DO UPDATE SET
         count = LEAST(t.count::bigint + EXCLUDED.count, ${INT_MAX}),
@@ -94,6 +116,10 @@ export async function addAggregates(db: Db, rows: { minutes: MinuteRow[]; vitals
     )}
     FROM jsonb_to_recordset(${json(minuteRows)})
       AS u(remote text, version text, channel text, pages int, error_pages int, load_error int, render_error int, runtime_error int, api_error int)
+    WHERE EXISTS (
+        SELECT 1 FROM telemetry_minutes m
+        WHERE (m.remote, m.version, m.channel, m.minute) = (u.remote, u.version, u.channel, ${MINUTE}))
+      OR (SELECT count(*) FROM telemetry_minutes m WHERE m.minute = ${MINUTE}) < ${NEW_ROWS_PER_MINUTE.minutes}
     ORDER BY remote, version, channel
     ON CONFLICT (remote, version, channel, minute) DO UPDATE SET ${sql.join(counters.map(add), sql`, `)}`);
 }
