@@ -130,4 +130,42 @@ describeInBrowser('working offline (issue 25)', () => {
       expect(await journal()).toHaveLength(before + 1);
     });
   });
+
+  it('logout with a booking not sent asks first; another user on the same browser sees none of it', async () => {
+    const s = await session();
+    await withArtifacts('offline-users', [s], async () => {
+      await openCovered(s.page);
+      await s.context.setOffline(true);
+      await bookOut(s.page, 1);
+      await s.page.getByText('1 Buchung wartet auf Verbindung').waitFor();
+      // Still no way through for bookings: the one made offline keeps waiting.
+      await s.page.route('**/api/stock/movements', (route) =>
+        route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+      );
+      await s.context.setOffline(false);
+
+      await s.page.getByRole('button', { name: 'Abmelden' }).click();
+      const question = s.page.getByRole('dialog', { name: '1 Buchung noch nicht gesendet' });
+      await question.waitFor();
+      await question.getByRole('button', { name: 'Angemeldet bleiben' }).click();
+      await question.waitFor({ state: 'detached' });
+      expect(s.page.url()).toMatch(/\/stock\/book$/);
+
+      // Someone else signs in on this browser (the first session ended without a logout).
+      const other = await registerUser(stack, { prefix: 'offlineother', name: 'Otto Other' });
+      await createWarehouse(other, 'Nebenlager');
+      await s.context.clearCookies();
+      await s.context.addCookies(other.api.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
+      const indexFilled = s.page.waitForResponse((r) => r.url().includes('updated_since') && r.ok());
+      await openQuickBooking(s.page);
+      await indexFilled;
+      const signedIn = await s.page.evaluate(() => fetch('/api/user').then((r) => r.json() as Promise<{ id: number }>));
+      const pending = await s.page.evaluate(() => JSON.parse(localStorage.getItem('lager.outbox.pending') ?? '{}'));
+      // The first user's booking still waits on this browser — for them only.
+      expect(Object.values(pending)).toEqual([1]);
+      expect(pending).not.toHaveProperty(String(signedIn.id));
+      expect(await s.page.getByRole('region', { name: 'Offline gebuchte Buchungen' }).count()).toBe(0);
+      expect(await s.page.getByText(/wartet auf Verbindung|warten auf Verbindung/).count()).toBe(0);
+    });
+  });
 });
