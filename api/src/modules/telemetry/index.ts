@@ -8,6 +8,4 @@ export const telemetryModule: LagerModule = { name: 'telemetry', routes, message
 /** For the cross-module flood test: the per-client batch limit and the installation's ceiling of new rows. */
 export { NEW_ROWS_PER_MINUTE as TELEMETRY_NEW_ROWS_PER_MINUTE } from './repository';
 export { BATCHES_PER_MINUTE as BEACONS_PER_MINUTE } from './routes';
-/** Whether a user is an operator (OPERATOR_EMAILS, verified): for `is_operator` wherever a module needs it. */
-export { isOperator, purgeTelemetry } from './service';
-export { telemetryErrors, telemetryMinutes, telemetryVitals } from './tables';
+export { purgeTelemetry } from './service';

@@ -1,27 +1,26 @@
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import { StringEnum } from '../../platform/http/schemas';
 
-export const EVENT_TYPES = ['mount', 'load_error', 'render_error', 'runtime_error', 'api_error', 'vital'] as const;
+const EVENT_TYPES = ['mount', 'load_error', 'render_error', 'runtime_error', 'api_error', 'vital'] as const;
 export const ERROR_TYPES = ['load_error', 'render_error', 'runtime_error', 'api_error'] as const;
-export const CHANNELS = ['stable', 'canary', 'pinned', 'fallback'] as const;
+const CHANNELS = ['stable', 'canary', 'pinned', 'fallback'] as const;
 export const VITALS = ['LCP', 'INP', 'CLS'] as const;
-export const FIRSTS = ['page', 'error', 'type'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+const FIRSTS = ['page', 'error', 'type'] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 export type Vital = (typeof VITALS)[number];
 
 /** The largest value of each vital (spec §2: LCP/INP 0–120 000 ms, CLS 0–100). */
 export const VITAL_MAX: Record<Vital, number> = { LCP: 120_000, INP: 120_000, CLS: 100 };
-export const MAX_EVENTS = 100;
+const MAX_EVENTS = 100;
 export const MAX_BATCH_BYTES = 16 * 1024;
 
 /** The shell or a section as `npm run new-section` names them. */
 const REMOTE = '^(shell|remote-[a-z][a-z0-9]*(-[a-z0-9]+)*)$';
 /** Semantic Versioning 2.0.0 (semver.org's regular expression). */
-export const SEMVER =
+const SEMVER =
   '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$';
 
-export const RemoteName = () => Type.String({ pattern: REMOTE, maxLength: 64 });
+const RemoteName = () => Type.String({ pattern: REMOTE, maxLength: 64 });
 
 const TelemetryEvent = Type.Object(
   {

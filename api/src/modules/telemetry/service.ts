@@ -27,7 +27,7 @@ import {
   type Vital,
 } from './schemas';
 
-export const RETENTION_DAYS = 30;
+const RETENTION_DAYS = 30;
 const TOP_ERRORS = 5;
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ export function scrub(text: string, max: number): string {
 }
 
 /** The rules the schema cannot say: a vital has a name and a value within its range. */
-export function checkEvents(events: TelemetryEventInput[]): void {
+function checkEvents(events: TelemetryEventInput[]): void {
   const errors: FieldErrors = {};
   events.forEach((event, i) => {
     if (event.type !== 'vital') return;
