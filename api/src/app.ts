@@ -82,6 +82,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         // No loose coercion: in JSON `true` is not 1, "0x10" is not 16, ["x"] is not "x".
         // Path and query text is converted strictly by the input plugin.
         coerceTypes: false,
+        // A schema with `additionalProperties: false` refuses unknown fields (422 naming them);
+        // Fastify's default would silently drop them instead.
+        removeAdditional: false,
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'invitation.wrong_user',
   // stock (stock-spec.md)
   'stock.insufficient',
+  // a booking would take one article's stock above the documented maximum (api/src/stock/README.md)
+  'stock.limit_exceeded',
   'idempotency.missing',
   'idempotency.invalid',
   'idempotency.mismatch',

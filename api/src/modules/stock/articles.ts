@@ -4,8 +4,9 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-e
 import { AppError, type FieldErrors, fieldError, validationError } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { barcodeIsValid } from './barcode';
-import { type CursorValue, decodeCursor, encodeCursor } from './cursor';
+import { type CursorValue, decodeCursor, encodeCursor, isBigintText, isTimestampText } from './cursor';
 import type { Tx } from './idempotency';
+import { parseIsoInstant } from './iso-dates';
 import { fromMilli, isWhole, MAX_QUANTITY, needsWhole, toMilli, type Unit } from './quantity';
 import { type ArticleRow, stockArticles as a, searchText, stockArticleDeletions, stockMovements } from './tables';
 
@@ -73,10 +74,11 @@ export function quantityField(
   const name = { field: field.replace(/_/g, ' ') };
   const milli = toMilli(value);
   let key: MessageKey | null = null;
-  if (milli === null) key = 'stock.decimals';
+  // Too large first: 1e20 has no three-place form either, but "too large" is what is wrong with it.
+  if (value > MAX_QUANTITY) key = 'stock.tooLarge';
+  else if (milli === null) key = 'stock.decimals';
   else if (options.positive && milli <= 0) key = 'stock.positive';
   else if (milli < 0) key = 'stock.notNegative';
-  else if (value > MAX_QUANTITY) key = 'stock.tooLarge';
   else if (needsWhole(unit) && !isWhole(milli)) key = 'stock.whole';
   if (key) errors[field] = [...(errors[field] ?? []), { key, vars: name }];
   return milli ?? 0;
@@ -215,23 +217,28 @@ export interface ArticleQuery {
   updated_since?: string;
 }
 
-/** The sort key as an SQL expression, its direction, and how the cursor's key is typed. */
-const SORTS: Record<ArticleSort, { key: SQL; desc: boolean; cast: string }> = {
-  name: { key: sql`lower(${a.name})`, desc: false, cast: 'text' },
-  sku: { key: sql`lower(${a.sku})`, desc: false, cast: 'text' },
-  quantity: { key: sql`${a.quantity}`, desc: false, cast: 'bigint' },
-  updated: { key: sql`${a.updatedAt}`, desc: true, cast: 'timestamptz' },
-};
+const isText = (key: string | number) => !String(key).includes('\u0000');
+
+/** The sort key as an SQL expression, its direction, how the cursor's key is typed and checked. */
+const SORTS: Record<ArticleSort, { key: SQL; desc: boolean; cast: string; valid: (key: string | number) => boolean }> =
+  {
+    name: { key: sql`lower(${a.name})`, desc: false, cast: 'text', valid: isText },
+    sku: { key: sql`lower(${a.sku})`, desc: false, cast: 'text', valid: isText },
+    quantity: { key: sql`${a.quantity}`, desc: false, cast: 'bigint', valid: isBigintText },
+    updated: { key: sql`${a.updatedAt}`, desc: true, cast: 'timestamptz', valid: isTimestampText },
+  };
+const MAX_INTEGER_ID = 2_147_483_647;
 
 export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Oldest change first, so a page boundary never skips an article changed during the refresh. */
-const SINCE_SORT = { key: sql`${a.updatedAt}`, desc: false, cast: 'timestamptz' };
+const SINCE_SORT = { key: sql`${a.updatedAt}`, desc: false, cast: 'timestamptz', valid: isTimestampText };
 
+/** A real ISO date or date-time (no 30 February, no year 0), else 422 on `updated_since`. */
 function sinceOf(value: string): Date {
-  const since = new Date(value);
-  if (Number.isNaN(since.getTime())) throw fieldError('updated_since', 'validation.invalid');
-  return since;
+  const since = parseIsoInstant(value);
+  if (!since) throw fieldError('updated_since', 'validation.invalid');
+  return since.date;
 }
 
 /** One page of the warehouse's articles, keyset-paginated on (sort key, id). */
@@ -239,7 +246,10 @@ export async function listArticles(db: Db, warehouseId: number, query: ArticleQu
   const since = query.updated_since ? sinceOf(query.updated_since) : null;
   const sort = since ? SINCE_SORT : SORTS[query.sort ?? 'name'];
   const limit = query.limit ?? 50;
-  const after: CursorValue | null = decodeCursor(query.cursor);
+  const after: CursorValue | null = decodeCursor(
+    query.cursor,
+    (key, id) => sort.valid(key) && Math.abs(id) <= MAX_INTEGER_ID,
+  );
   const conditions: (SQL | undefined)[] = [eq(a.warehouseId, warehouseId)];
   if (since) conditions.push(gte(a.updatedAt, since));
   else if (!query.archived) conditions.push(isNull(a.archivedAt));

@@ -9,13 +9,12 @@ import {
   articleArchived,
   articleJson,
   articleNotFound,
-  createArticle,
   findArticle,
   quantityField,
 } from './articles';
 import type { StoredAnswer, Tx } from './idempotency';
 import { type MovementJson, movementJson } from './journal';
-import { formatQuantity, isWhole, needsWhole, type Unit, WHOLE_UNITS } from './quantity';
+import { formatQuantity, isWhole, MAX_STOCK_MILLI, needsWhole, type Unit, WHOLE_UNITS } from './quantity';
 import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './tables';
 
 export const BOOKING_KINDS = ['in', 'out', 'correction'] as const;
@@ -51,11 +50,16 @@ const insufficient = (lang: Language, article: ArticleRow) =>
     vars: { available: formatQuantity(lang, article.quantity, article.unit) },
   });
 
+const aboveLimit = (lang: Language, article: ArticleRow) =>
+  new AppError(409, 'stock.limit', 'stock.limit_exceeded', {
+    vars: { max: formatQuantity(lang, MAX_STOCK_MILLI, article.unit) },
+  });
+
 /**
  * The one way stock changes: `quantity + delta` in a single conditional UPDATE that refuses to
- * go below zero or to touch an archived article. Concurrent bookings serialize on the row
- * lock and each re-checks the condition against the committed quantity, so stock never goes
- * negative. Returns null when the condition failed.
+ * go below zero, above MAX_STOCK_MILLI or to touch an archived article. Concurrent bookings
+ * serialize on the row lock and each re-checks the condition against the committed quantity, so
+ * stock never goes negative nor past the cap. Returns null when the condition failed.
  */
 async function applyDelta(tx: Tx, warehouseId: number, articleId: number, delta: number) {
   const [row] = await tx
@@ -67,6 +71,7 @@ async function applyDelta(tx: Tx, warehouseId: number, articleId: number, delta:
         eq(a.warehouseId, warehouseId),
         sql`${a.archivedAt} IS NULL`,
         sql`${a.quantity} + ${delta} >= 0`,
+        delta > 0 ? sql`${a.quantity} + ${delta} <= ${MAX_STOCK_MILLI}` : undefined,
         // A fraction only for units that take one (checked here, so no read is needed before).
         isWhole(delta) ? undefined : notIn(a.unit, [...WHOLE_UNITS]),
       ),
@@ -75,7 +80,7 @@ async function applyDelta(tx: Tx, warehouseId: number, articleId: number, delta:
   return row ?? null;
 }
 
-/** applyDelta, or the precise refusal (404, archived, whole units only, not enough stock). */
+/** applyDelta, or the precise refusal (404, archived, whole units only, above the cap, not enough stock). */
 async function applyDeltaOrRefuse(tx: Tx, booker: Booker, articleId: number, delta: number) {
   const row = await applyDelta(tx, booker.warehouseId, articleId, delta);
   if (row) return row;
@@ -84,6 +89,7 @@ async function applyDeltaOrRefuse(tx: Tx, booker: Booker, articleId: number, del
   if (!isWhole(delta) && needsWhole(current.unit)) {
     throw validationError({ quantity: [{ key: 'stock.whole', vars: { field: 'quantity' } }] });
   }
+  if (current.quantity + delta > MAX_STOCK_MILLI) throw aboveLimit(booker.lang, current);
   throw insufficient(booker.lang, current);
 }
 
@@ -217,6 +223,11 @@ export interface TransferInput {
  * `transfer_out` here and `transfer_in` there, in the caller's transaction: when the second
  * half fails (no article there and no right to create it, archived, other unit) the thrown
  * error rolls the first half back too.
+ *
+ * A missing target article is created-or-got (`INSERT … ON CONFLICT DO NOTHING`, then read): 20
+ * parallel transfers of a new SKU all book into the one article the first of them created, instead
+ * of the others failing on the unique SKU. This happens before any row lock is taken, so waiting
+ * for a parallel creator can never close a lock cycle; then both rows are locked in id order.
  */
 export async function transferStock(tx: Tx, booker: Booker, input: TransferInput, mayCreateThere: boolean) {
   const source = await findArticle(tx, booker.warehouseId, input.article_id);
@@ -225,17 +236,38 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
   const amount = quantityField(errors, 'quantity', input.quantity, source.unit, { positive: true });
   if (Object.keys(errors).length) throw validationError(errors);
   const target = input.to_warehouse_id;
-  const sameSku = () =>
-    tx
+  const sameSku = async () => {
+    const [row] = await tx
       .select()
       .from(a)
       .where(and(eq(a.warehouseId, target), sql`lower(${a.sku}) = lower(${source.sku})`))
       .limit(1);
+    return row;
+  };
 
-  // Lock both rows in id order so opposite transfers at the same time cannot deadlock.
-  const [existing] = await sameSku();
-  const ids = existing ? [source.id, existing.id] : [source.id];
-  await tx.select({ id: a.id }).from(a).where(inArray(a.id, ids)).orderBy(asc(a.id)).for('update');
+  let there = await sameSku();
+  if (!there && mayCreateThere) {
+    const [created] = await tx
+      .insert(a)
+      .values({
+        warehouseId: target,
+        sku: source.sku,
+        name: source.name,
+        unit: source.unit as Unit,
+        minStock: 0,
+        barcode: source.barcode,
+        description: source.description,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Nothing inserted: a parallel call created the SKU (read it), or another article there holds the barcode.
+    there = created ?? (await sameSku());
+  }
+
+  // Lock both rows in id order so opposite transfers at the same time cannot deadlock; read them anew.
+  const ids = there ? [source.id, there.id] : [source.id];
+  const locked = await tx.select().from(a).where(inArray(a.id, ids)).orderBy(asc(a.id)).for('update');
+  there = there ? locked.find((row) => row.id === there!.id) : undefined;
 
   const transferId = randomUUID();
   const note = clean(input.note);
@@ -245,22 +277,18 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
   ]);
 
   const vars = { sku: source.sku };
-  let there = existing;
+  if (!there && !mayCreateThere) {
+    throw validationError(
+      { to_warehouse_id: [{ key: 'stock.transferTargetMissing', vars }] },
+      'transfer.target_article_missing',
+    );
+  }
   if (!there) {
-    if (!mayCreateThere) {
-      throw validationError(
-        { to_warehouse_id: [{ key: 'stock.transferTargetMissing', vars }] },
-        'transfer.target_article_missing',
-      );
-    }
-    there = await createArticle(tx, target, {
-      sku: source.sku,
-      name: source.name,
-      unit: source.unit as Unit,
-      min_stock: 0,
-      barcode: source.barcode,
-      description: source.description,
-    });
+    // The request names no barcode: the refusal goes on the field it does name.
+    throw validationError(
+      { to_warehouse_id: [{ key: 'stock.transferTargetBarcodeTaken', vars: { barcode: source.barcode ?? '' } }] },
+      'article.barcode_taken',
+    );
   }
   if (there.archivedAt) {
     throw validationError(
@@ -271,8 +299,7 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
   if (there.unit !== source.unit) {
     throw validationError({ to_warehouse_id: [{ key: 'stock.transferUnitMismatch', vars }] }, 'transfer.unit_mismatch');
   }
-  const inRow = await applyDelta(tx, target, there.id, amount);
-  if (!inRow) throw articleNotFound();
+  const inRow = await applyDeltaOrRefuse(tx, { ...booker, warehouseId: target }, there.id, amount);
   const [inMovement] = await journal(
     tx,
     booker,

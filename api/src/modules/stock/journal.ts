@@ -2,7 +2,8 @@ import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { fieldError } from '../../platform/errors';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor, isTimestampText } from './cursor';
+import { END_OF_TIME, parseIsoInstant } from './iso-dates';
 import { fromMilli, type Unit } from './quantity';
 import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './tables';
 
@@ -46,14 +47,19 @@ export interface JournalFilter {
   to?: string;
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-function parseInstant(field: 'from' | 'to', value: string): Date {
-  const date = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) throw fieldError(field, 'validation.invalid');
+/**
+ * A `from`/`to` filter as an instant, or null for a date-only `to` whose day ends past 9999 (an
+ * open end: 9999-12-31). Anything else that is not a real ISO date or date-time PostgreSQL can hold
+ * is 422 on the parameter itself, before a query runs or a CSV byte is sent.
+ */
+function parseInstant(field: 'from' | 'to', value: string): Date | null {
+  const parsed = parseIsoInstant(value);
+  if (!parsed) throw fieldError(field, 'validation.invalid');
+  if (field !== 'to' || !parsed.dateOnly) return parsed.date;
   // A date-only "to" means "until the end of that day".
-  if (field === 'to' && DATE_ONLY.test(value)) date.setUTCDate(date.getUTCDate() + 1);
-  return date;
+  const end = new Date(parsed.date);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return end.getTime() >= END_OF_TIME ? null : end;
 }
 
 /** Throws the 422 a bad `from`/`to` gets, before anything is queried. */
@@ -67,8 +73,10 @@ function filterConditions(warehouseId: number, filter: JournalFilter): SQL[] {
   if (filter.article_id) conditions.push(eq(m.articleId, filter.article_id));
   if (filter.kind) conditions.push(eq(m.kind, filter.kind));
   if (filter.user_id) conditions.push(eq(m.userId, filter.user_id));
-  if (filter.from) conditions.push(gte(m.createdAt, parseInstant('from', filter.from)));
-  if (filter.to) conditions.push(lt(m.createdAt, parseInstant('to', filter.to)));
+  const from = filter.from ? parseInstant('from', filter.from) : null;
+  const to = filter.to ? parseInstant('to', filter.to) : null;
+  if (from) conditions.push(gte(m.createdAt, from));
+  if (to) conditions.push(lt(m.createdAt, to));
   return conditions.filter((c): c is SQL => !!c);
 }
 
@@ -86,7 +94,7 @@ export async function journalPage(
 ) {
   const limit = page.limit ?? 50;
   const conditions = filterConditions(warehouseId, filter);
-  const after = decodeCursor(page.cursor ?? undefined);
+  const after = decodeCursor(page.cursor ?? undefined, (key, id) => isTimestampText(key) && Number.isSafeInteger(id));
   if (after) conditions.push(sql`(${m.createdAt}, ${m.id}) < (${String(after[0])}::timestamptz, ${after[1]})`);
   const rows = await db
     .select({

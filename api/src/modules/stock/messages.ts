@@ -45,6 +45,15 @@ const stockEn = {
   'stock.importNotCsv': 'Send the file as text/csv.',
   'stock.occurredFuture': 'The {field} field may be at most 5 minutes in the future.',
   'stock.occurredPast': 'The {field} field may be at most 7 days in the past.',
+  'stock.importDuplicateColumn': 'The column {column} appears more than once in the header.',
+  'stock.importNul':
+    'A NUL byte is not allowed here (is the file UTF-16 without a byte order mark?). Save it as "CSV UTF-8".',
+  'stock.importEncoding':
+    'The file is not valid UTF-8 (first on line {line}). Save it as "CSV UTF-8", or send its character set, e.g. text/csv; charset=windows-1252.',
+  'stock.importCharset': 'The character set {charset} is not supported.',
+  'stock.importCharsetInvalid': 'The file cannot be read as {charset} (first on line {line}).',
+  'stock.limit': 'The stock of one article cannot exceed {max}.',
+  'stock.transferTargetBarcodeTaken': 'In the target warehouse another article already has the barcode {barcode}.',
 } as const;
 
 const stockDe: Record<keyof typeof stockEn, string> = {
@@ -90,6 +99,15 @@ const stockDe: Record<keyof typeof stockEn, string> = {
   'stock.importNotCsv': 'Senden Sie die Datei als text/csv.',
   'stock.occurredFuture': 'Das Feld {field} darf höchstens 5 Minuten in der Zukunft liegen.',
   'stock.occurredPast': 'Das Feld {field} darf höchstens 7 Tage zurückliegen.',
+  'stock.importDuplicateColumn': 'Die Spalte {column} kommt in der Kopfzeile mehrfach vor.',
+  'stock.importNul':
+    'Ein NUL-Byte ist hier nicht erlaubt (ist die Datei UTF-16 ohne Byte-Order-Mark?). Speichern Sie sie als „CSV UTF-8“.',
+  'stock.importEncoding':
+    'Die Datei ist kein gültiges UTF-8 (zuerst in Zeile {line}). Speichern Sie sie als „CSV UTF-8“ oder geben Sie ihren Zeichensatz an, z. B. text/csv; charset=windows-1252.',
+  'stock.importCharset': 'Der Zeichensatz {charset} wird nicht unterstützt.',
+  'stock.importCharsetInvalid': 'Die Datei lässt sich nicht als {charset} lesen (zuerst in Zeile {line}).',
+  'stock.limit': 'Der Bestand eines Artikels darf {max} nicht überschreiten.',
+  'stock.transferTargetBarcodeTaken': 'Im Ziellager hat bereits ein anderer Artikel den Barcode {barcode}.',
 };
 
 declare module '../../platform/i18n' {

@@ -1,4 +1,5 @@
 import { fieldError } from '../../platform/errors';
+import { parseIsoInstant } from './iso-dates';
 
 /** How far a device clock may run ahead of the server's before its time is refused. */
 const FUTURE_MS = 5 * 60_000;
@@ -11,8 +12,9 @@ const PAST_MS = 7 * 24 * 60 * 60_000;
  */
 export function occurredAtOf(value: string | null | undefined, now = Date.now()): Date | null {
   if (value === null || value === undefined) return null;
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) throw fieldError('occurred_at', 'validation.invalid');
+  // A real ISO date-time only: `Date.parse` would roll 2026-02-30 over into March.
+  const time = parseIsoInstant(value)?.date.getTime();
+  if (time === undefined) throw fieldError('occurred_at', 'validation.invalid');
   if (time > now + FUTURE_MS) throw fieldError('occurred_at', 'stock.occurredFuture');
   if (time < now - PAST_MS) throw fieldError('occurred_at', 'stock.occurredPast');
   return new Date(time);

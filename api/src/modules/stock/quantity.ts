@@ -9,6 +9,14 @@ export const WHOLE_UNITS: readonly Unit[] = ['pcs', 'box', 'pack', 'pallet'];
 /** The largest amount one field may carry (fits numeric(14,3) and a JS double exactly). */
 export const MAX_QUANTITY = 99_999_999_999;
 
+/**
+ * The most one article may hold, in thousandths: the same 99 999 999 999 units. Stock is a bigint
+ * read as a JS number; capped at 10^14 thousandths (2^53 is ~9 × 10^15), every stock, delta and
+ * their sum stays exact, so what the API reports is what the database holds. A booking that would
+ * go above it is refused (409 `stock.limit_exceeded`), like one that would go below zero.
+ */
+export const MAX_STOCK_MILLI = MAX_QUANTITY * 1000;
+
 /** Short unit labels for messages ("3 Stk. verfügbar"); the web app has its own. */
 const UNIT_LABELS: Record<Language, Record<Unit, string>> = {
   de: {

@@ -1,10 +1,19 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
-import { translate } from '../../platform/i18n';
+import { type Language, translate } from '../../platform/i18n';
 import { stockAccess } from './access';
-import { uniqueToValidation } from './articles';
 import { journalCsv } from './csv-export';
-import { applyImport, IMPORT_COLUMNS, IMPORT_MAX_ROWS, validateImport } from './csv-import';
+import {
+  type DecodeProblem,
+  decodeCsv,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type ImportError,
+  ImportRefused,
+  readImportFile,
+  runImport,
+} from './csv-import';
 import { Flag, ImportAnswer, isSet, JournalQuery, responses } from './schemas';
 
 const tags = ['stock'];
@@ -13,13 +22,28 @@ const isCsv = (type: string | undefined) => CSV_TYPES.includes((type ?? '').spli
 /** 10 000 rows with long descriptions fit; anything larger is refused with 413 before parsing. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
+/** Why an upload's bytes could not be read as text, kept for the handler (after the login checks). */
+const undecodable = new WeakMap<FastifyRequest, DecodeProblem>();
+
+/** The import's 422: its errors per line, in the route's own documented shape (not the error shape). */
+const refused = (lang: Language, errors: ImportError[]) => ({
+  message: translate(lang, 'stock.importInvalid', { count: errors.length }),
+  code: 'import.invalid' as const,
+  created: 0,
+  updated: 0,
+  errors,
+});
+
 const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
   // Only this plugin reads CSV bodies (encapsulated: other routes still answer 415 to text/csv).
-  app.addContentTypeParser(CSV_TYPES, { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_r, body, done) =>
-    done(null, body),
-  );
+  // As bytes: the encoding is decided here (BOM, charset, strict UTF-8), not by a lossy default.
+  app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (request, body, done) => {
+    const { text, problem } = decodeCsv(body as Buffer, request.headers['content-type']);
+    if (problem) undecodable.set(request, problem);
+    done(null, text);
+  });
 
   const { cursor: _cursor, limit: _limit, ...filterProperties } = JournalQuery.properties;
   app.get(
@@ -71,25 +95,21 @@ const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const warehouseId = request.access!.warehouseId;
-      const { rows, existing, errors } = await validateImport(db, warehouseId, request.body, request.lang);
-      if (errors.length) {
-        return reply.code(422).send({
-          message: translate(request.lang, 'stock.importInvalid', { count: errors.length }),
-          code: 'import.invalid' as const,
-          created: 0,
-          updated: 0,
-          errors,
-        });
+      const { lang } = request;
+      const problem = undecodable.get(request);
+      if (problem) {
+        const message = translate(lang, problem.key, { field: 'file', ...problem.vars, line: problem.line });
+        return reply.code(422).send(refused(lang, [{ line: problem.line, field: 'file', message }]));
       }
-      const created = rows.filter((r) => !existing.has(r.sku.toLowerCase())).length;
-      if (isSet(request.query.dry_run)) return { created, updated: rows.length - created, errors: [] };
+      const file = readImportFile(request.body, lang);
+      if (!file.complete) return reply.code(422).send(refused(lang, file.errors));
       try {
-        const result = await applyImport(db, { warehouseId, user: request.user!, lang: request.lang }, rows, existing);
+        const booker = { warehouseId: request.access!.warehouseId, user: request.user!, lang };
+        const result = await runImport(db, booker, file, { dryRun: isSet(request.query.dry_run) });
         return { ...result, errors: [] };
       } catch (error) {
-        // Someone created one of the SKUs meanwhile: the same answer as a clash found up front.
-        uniqueToValidation(error);
+        if (error instanceof ImportRefused) return reply.code(422).send(refused(lang, error.errors));
+        throw error;
       }
     },
   );

@@ -106,12 +106,21 @@ describe('editing, archiving, deleting', () => {
   it('updates the fields but never the quantity', async () => {
     const article = await createArticle(owner, { unit: 'kg' });
     await stockUp(owner, article.id, 2.5);
-    const res = await owner.put(`/api/stock/articles/${article.id}`, {
+    // A quantity in the body is refused by name (issue 27: unknown fields are no silent no-ops).
+    const refused = await owner.put(`/api/stock/articles/${article.id}`, {
       ...valid,
       sku: article.sku,
       unit: 'kg',
       name: 'Mehl',
       quantity: 99,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['quantity']);
+    const res = await owner.put(`/api/stock/articles/${article.id}`, {
+      ...valid,
+      sku: article.sku,
+      unit: 'kg',
+      name: 'Mehl',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().article).toMatchObject({ name: 'Mehl', quantity: 2.5 });

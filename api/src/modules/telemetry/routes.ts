@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type TSchema, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated, validationError } from '../../platform/errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/http/input';
 import { responses } from '../../platform/http/schemas';
 import { MAX_BATCH_BYTES, SummaryQuery, TelemetryBatch, TelemetrySummary } from './schemas';
 import { bearerIsOperator, isOperator, purgeTelemetry, recordBatch, summarize } from './service';
@@ -42,12 +43,15 @@ async function operatorsOnly(request: FastifyRequest) {
 const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
-  // sendBeacon sends a string as text/plain; JSON bodies too. Anything unreadable is 422 (spec: malformed).
+  // sendBeacon sends a string as text/plain; JSON bodies too. Anything unreadable is 422 (spec: malformed),
+  // nesting deeper than the platform's JSON limit included (this parser replaces the platform's here).
   const json = app.getDefaultJsonParser('error', 'error');
-  const parse = (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) =>
-    json(request, String(body), (error, value) =>
-      error ? done(validationError({ body: [{ key: 'telemetry.notJson' }] })) : done(null, value),
-    );
+  const malformed = () => validationError({ body: [{ key: 'telemetry.notJson' }] });
+  const parse = (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    const text = String(body);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(malformed());
+    json(request, text, (error, value) => (error ? done(malformed()) : done(null, value)));
+  };
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     ['application/json', 'text/plain'],

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { mapDatabaseError } from '../db/database-errors';
 import { AppError, type FieldErrors, validationError } from '../errors';
 import { type Language, type MessageKey, translate } from '../i18n';
+import { takesJsonObject } from './input';
 import { schemaErrorsToFields } from './schema-errors';
 
 function translateFields(lang: Language, errors: FieldErrors): Record<string, string[]> {
@@ -11,6 +12,14 @@ function translateFields(lang: Language, errors: FieldErrors): Record<string, st
     Object.entries(errors).map(([field, list]) => [field, list.map((m) => translate(lang, m.key, m.vars))]),
   );
 }
+
+/**
+ * Error bodies are written with JSON.stringify, not with the route's response schema for the
+ * status: where a route documents another shape for it (the import's 422 lists errors per line),
+ * a refusal must still leave as itself, never as FST_ERR_FAILED_ERROR_SERIALIZATION 500.
+ */
+const sendError = (reply: FastifyReply, status: number, body: object) =>
+  reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 
 function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const lang = request.lang;
@@ -23,14 +32,14 @@ function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppEr
     body.message = message;
   }
   for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
-  return reply.code(error.statusCode).send(body);
+  return sendError(reply, error.statusCode, body);
 }
 
 const FRAMEWORK_MESSAGES: Record<number, [MessageKey, ErrorCode]> = {
   400: ['badRequest', 'request.invalid'],
   404: ['notFound', 'not_found'],
   413: ['payloadTooLarge', 'request.too_large'],
-  415: ['badRequest', 'request.unsupported_media_type'],
+  415: ['unsupportedMediaType', 'request.unsupported_media_type'],
   429: ['throttled', 'throttle'],
 };
 
@@ -50,10 +59,12 @@ function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: translate(request.lang, 'serverError'), code: 'server_error' });
+      return sendError(reply, status, { message: translate(request.lang, 'serverError'), code: 'server_error' });
     }
-    const [key, code] = FRAMEWORK_MESSAGES[status] ?? ['badRequest', 'request.invalid'];
-    return reply.code(status).send({ message: translate(request.lang, key), code });
+    let [key, code] = FRAMEWORK_MESSAGES[status] ?? ['badRequest', 'request.invalid'];
+    // A content type nobody parses, on a route that reads JSON: say what to send.
+    if (status === 415 && takesJsonObject(request.routeOptions.schema?.body)) key = 'jsonRequired';
+    return sendError(reply, status, { message: translate(request.lang, key), code });
   });
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: translate(request.lang, 'notFound'), code: 'not_found' }),

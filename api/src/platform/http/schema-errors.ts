@@ -6,8 +6,9 @@ type AjvError = FastifySchemaValidationError & { params: Record<string, unknown>
 
 function fieldOf(error: AjvError): string {
   const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const missing = error.params.missingProperty;
-  if (typeof missing === 'string') return base ? `${base}.${missing}` : missing;
+  // A missing field, or one the schema does not know: named by itself, as the client sent it.
+  const named = error.params.missingProperty ?? error.params.additionalProperty;
+  if (typeof named === 'string') return base ? `${base}.${named}` : named;
   return base || 'body';
 }
 
@@ -30,8 +31,11 @@ function keyOf(error: AjvError, field: string): { key: MessageKey; vars?: Record
       if (type.includes('integer') || type.includes('number')) return { key: 'validation.integer' };
       if (type.includes('boolean')) return { key: 'validation.boolean' };
       if (type.includes('array')) return { key: 'validation.array' };
+      if (type.includes('object')) return { key: 'validation.object' };
       return { key: 'validation.string' };
     }
+    case 'additionalProperties':
+      return { key: 'validation.unknownField' };
     case 'const':
     case 'enum':
       return { key: field === 'accept_terms' ? 'validation.accepted' : 'validation.invalid' };

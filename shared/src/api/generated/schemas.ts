@@ -44,6 +44,7 @@ export type ErrorBody = {
     | 'invitation.processed'
     | 'invitation.wrong_user'
     | 'stock.insufficient'
+    | 'stock.limit_exceeded'
     | 'idempotency.missing'
     | 'idempotency.invalid'
     | 'idempotency.mismatch'
