@@ -13,49 +13,68 @@ function describedBy(id: string, hint: ReactNode, error: string | undefined, own
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-function FieldTexts({ id, hint, error }: { id: string; hint: ReactNode; error?: string }) {
+/** What a control needs to be labelled and described: its id and its aria attributes. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * One field: the label, the control `render` draws with the id and aria attributes it is handed,
+ * then the hint and the error it is described by.
+ */
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  ownDescribedBy,
+  render,
+}: FieldProps & { id?: string; ownDescribedBy?: string; render: (control: ControlProps) => ReactNode }) {
+  const generated = useId();
+  const controlId = id ?? generated;
   return (
-    <>
+    <div className="field">
+      <label htmlFor={controlId}>{label}</label>
+      {render({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(controlId, hint, error, ownDescribedBy),
+      })}
       {hint && (
-        <small id={`${id}-hint`} className="field-hint">
+        <small id={`${controlId}-hint`} className="field-hint">
           {hint}
         </small>
       )}
       {error && (
-        <small id={`${id}-error`} className="field-error">
+        <small id={`${controlId}-error`} className="field-error">
           {error}
         </small>
       )}
-    </>
+    </div>
   );
+}
+
+/** A field's own props (label, texts, id, extra description) apart from what goes to its control. */
+function splitField<P extends FieldProps & { id?: string; 'aria-describedby'?: string }>({
+  label,
+  error,
+  hint,
+  id,
+  'aria-describedby': ownDescribedBy,
+  ...control
+}: P) {
+  return [{ label, error, hint, id, ownDescribedBy }, control] as const;
 }
 
 /**
  * A labelled input with an optional hint and error. Every input attribute passes through —
  * `maxLength` included, so a field can match the server's length limit.
  */
-export function TextField({
-  label,
-  error,
-  hint,
-  id,
-  'aria-describedby': ownDescribedBy,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  return (
-    <div className="field">
-      <label htmlFor={inputId}>{label}</label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, hint, error, ownDescribedBy)}
-        {...input}
-      />
-      <FieldTexts id={inputId} hint={hint} error={error} />
-    </div>
-  );
+export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const [field, input] = splitField(props);
+  return <Field {...field} render={(control) => <input {...control} {...input} />} />;
 }
 
 export interface SelectOption {
@@ -64,35 +83,25 @@ export interface SelectOption {
 }
 
 export function SelectField({
-  label,
-  error,
-  hint,
   options,
-  id,
   placeholder,
-  'aria-describedby': ownDescribedBy,
-  ...select
+  ...props
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[]; placeholder?: string }) {
   const { t } = useTranslation('common');
-  const generated = useId();
-  const selectId = id ?? generated;
+  const [field, select] = splitField(props);
   return (
-    <div className="field">
-      <label htmlFor={selectId}>{label}</label>
-      <select
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(selectId, hint, error, ownDescribedBy)}
-        {...select}
-      >
-        <option value="">{placeholder ?? t('labels.selectPlaceholder')}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldTexts id={selectId} hint={hint} error={error} />
-    </div>
+    <Field
+      {...field}
+      render={(control) => (
+        <select {...control} {...select}>
+          <option value="">{placeholder ?? t('labels.selectPlaceholder')}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }

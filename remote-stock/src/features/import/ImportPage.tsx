@@ -7,6 +7,7 @@ import {
   useImportStockArticlesMutation,
 } from '../../api/stock-api';
 import { NS } from '../../i18n';
+import { TableHead } from '../../lib/table';
 import { StockNav } from '../nav';
 
 type Answer = ImportStockArticlesApiResponse;
@@ -88,13 +89,9 @@ export function ImportPage() {
           <Alert kind="error">{t('import.hasErrors', { count: step.answer.errors.length })}</Alert>
           <table className="stock-table">
             <caption>{t('import.errorsCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('import.line')}</th>
-                <th scope="col">{t('import.field')}</th>
-                <th scope="col">{t('import.problem')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[{ label: t('import.line') }, { label: t('import.field') }, { label: t('import.problem') }]}
+            />
             <tbody>
               {step.answer.errors.map((error) => (
                 <tr key={`${error.line}-${error.field}`}>

@@ -9,22 +9,28 @@ export function AdminPage() {
     <Page title={t('admin.title')}>
       <div className="cards cards-fit">
         <RequirePermission anyOf={PERMISSION_NAMES} fallback={null}>
-          <Card title={t('admin.userAdminTitle')}>
-            <p>{t('admin.userAdminText')}</p>
-            <Link className="button" to={namedRoutes.useradmin()}>
-              {t('admin.open')}
-              <span className="visually-hidden"> {t('admin.userAdminTitle')}</span>
-            </Link>
-          </Card>
+          <AdminCard title={t('admin.userAdminTitle')} text={t('admin.userAdminText')} to={namedRoutes.useradmin()} />
         </RequirePermission>
-        <Card title={t('admin.warehouseAdminTitle')}>
-          <p>{t('admin.warehouseAdminText')}</p>
-          <Link className="button" to={namedRoutes.warehouseadmin()}>
-            {t('admin.open')}
-            <span className="visually-hidden"> {t('admin.warehouseAdminTitle')}</span>
-          </Link>
-        </Card>
+        <AdminCard
+          title={t('admin.warehouseAdminTitle')}
+          text={t('admin.warehouseAdminText')}
+          to={namedRoutes.warehouseadmin()}
+        />
       </div>
     </Page>
+  );
+}
+
+/** One section's card; its "Open" link names the section for screen readers. */
+function AdminCard({ title, text, to }: { title: string; text: string; to: string }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Card title={title}>
+      <p>{text}</p>
+      <Link className="button" to={to}>
+        {t('admin.open')}
+        <span className="visually-hidden"> {title}</span>
+      </Link>
+    </Card>
   );
 }

@@ -11,6 +11,14 @@ export function DashboardPage() {
   const { user } = useAuth();
   const { warehouses, current, currentId, isLoading, isError } = useCurrentWarehouse();
   const mayAdministerUsers = useHasAnyPermission(PERMISSION_NAMES);
+  const quickLinks: [to: string, label: string][] = [
+    [namedRoutes.warehouse(), t('nav.warehouse')],
+    [namedRoutes.warehouseadmin(), t('links.warehouseAdmin')],
+    [namedRoutes.newwarehouse(), t('links.newWarehouse')],
+    ...(mayAdministerUsers ? [[namedRoutes.useradmin(), t('links.userAdmin')] as [string, string]] : []),
+    [namedRoutes.user(), t('links.account')],
+    [namedRoutes.info(), t('nav.info')],
+  ];
 
   return (
     <Page title={t('dashboard.title')}>
@@ -28,26 +36,11 @@ export function DashboardPage() {
       {!isLoading && (
         <Card title={t('dashboard.linksTitle')}>
           <ul className="link-list">
-            <li>
-              <Link to={namedRoutes.warehouse()}>{t('nav.warehouse')}</Link>
-            </li>
-            <li>
-              <Link to={namedRoutes.warehouseadmin()}>{t('links.warehouseAdmin')}</Link>
-            </li>
-            <li>
-              <Link to={namedRoutes.newwarehouse()}>{t('links.newWarehouse')}</Link>
-            </li>
-            {mayAdministerUsers && (
-              <li>
-                <Link to={namedRoutes.useradmin()}>{t('links.userAdmin')}</Link>
+            {quickLinks.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
               </li>
-            )}
-            <li>
-              <Link to={namedRoutes.user()}>{t('links.account')}</Link>
-            </li>
-            <li>
-              <Link to={namedRoutes.info()}>{t('nav.info')}</Link>
-            </li>
+            ))}
           </ul>
         </Card>
       )}

@@ -1,21 +1,20 @@
 import { Alert, Card, DELAYS, Loading, namedRoutes, Page, useDelayed } from '@lager/shared';
 import { useEffect } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { useAccountTranslation } from '../../../lib/i18n';
+import { useLinkParams } from '../../../lib/link-params';
 import { type ResetLink, useValidateResetTokenQuery } from '../api/password-reset-api';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
 /** /reset-password?token&email — the link from the reset mail; both parameters are required. */
 export function ResetPasswordScreen() {
   const { t } = useAccountTranslation();
-  const [query] = useSearchParams();
-  const token = query.get('token');
-  const email = query.get('email');
-  if (!token || !email) return <Navigate to={namedRoutes.home()} replace />;
+  const link = useLinkParams('token', 'email');
+  if (!link) return <Navigate to={namedRoutes.home()} replace />;
   return (
     <Page title={t('titles.resetPassword')}>
       <Card>
-        <CheckedResetForm link={{ token, email }} />
+        <CheckedResetForm link={link} />
       </Card>
     </Page>
   );

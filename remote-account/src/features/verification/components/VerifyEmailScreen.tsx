@@ -1,8 +1,9 @@
 import { Alert, browser, DELAYS, Loading, namedRoutes, Page, useDelayed } from '@lager/shared';
 import { useEffect } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import type { VerifyEmailApiArg } from '../../../api/generated';
 import { useAccountTranslation } from '../../../lib/i18n';
+import { useLinkParams } from '../../../lib/link-params';
 import { takeReturnPath } from '../../../lib/return-path';
 import { useVerifyEmailQuery } from '../api/verification-api';
 
@@ -10,13 +11,11 @@ import { useVerifyEmailQuery } from '../api/verification-api';
 export function VerifyEmailScreen() {
   const { t } = useAccountTranslation();
   const { id = '', hash = '' } = useParams();
-  const [query] = useSearchParams();
-  const expires = query.get('expires');
-  const signature = query.get('signature');
-  if (!expires || !signature) return <Navigate to={namedRoutes.home()} replace />;
+  const link = useLinkParams('expires', 'signature');
+  if (!link) return <Navigate to={namedRoutes.home()} replace />;
   return (
     <Page title={t('titles.verifyEmail')}>
-      <VerificationResult args={{ id: Number(id), hash, expires: Number(expires), signature }} />
+      <VerificationResult args={{ id: Number(id), hash, expires: Number(link.expires), signature: link.signature }} />
     </Page>
   );
 }

@@ -2,30 +2,27 @@ import { Card, namedRoutes, Page } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+/** The three cards, each its title key, text and link (catalogue keys of the section). */
+const CARDS = [
+  { title: 'titles.new', text: 'home.newText', link: 'home.newLink', to: namedRoutes.newwarehouse },
+  { title: 'titles.my', text: 'home.myText', link: 'home.myLink', to: namedRoutes.mywarehouse },
+  { title: 'titles.guest', text: 'home.guestText', link: 'home.guestLink', to: namedRoutes.guestwarehouse },
+] as const;
+
 /** /admin/warehouse (route name warehouseadmin): new, my and guest warehouses. */
 export function WarehouseAdminHome() {
   const { t } = useTranslation('warehouseAdmin');
   return (
     <Page title={t('titles.home')}>
       <div className="cards">
-        <Card title={t('titles.new')}>
-          <p>{t('home.newText')}</p>
-          <Link className="button" to={namedRoutes.newwarehouse()}>
-            {t('home.newLink')}
-          </Link>
-        </Card>
-        <Card title={t('titles.my')}>
-          <p>{t('home.myText')}</p>
-          <Link className="button" to={namedRoutes.mywarehouse()}>
-            {t('home.myLink')}
-          </Link>
-        </Card>
-        <Card title={t('titles.guest')}>
-          <p>{t('home.guestText')}</p>
-          <Link className="button" to={namedRoutes.guestwarehouse()}>
-            {t('home.guestLink')}
-          </Link>
-        </Card>
+        {CARDS.map((card) => (
+          <Card key={card.title} title={t(card.title)}>
+            <p>{t(card.text)}</p>
+            <Link className="button" to={card.to()}>
+              {t(card.link)}
+            </Link>
+          </Card>
+        ))}
       </div>
     </Page>
   );
