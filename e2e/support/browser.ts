@@ -42,11 +42,12 @@ export interface Session {
 /** A fresh browser profile (cookies, localStorage) with tracing on. */
 export async function newSession(
   browser: Browser,
-  options: { width?: number; locale?: string } = {},
+  options: { width?: number; locale?: string; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Session> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: options.locale ?? 'de-DE',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();

@@ -138,7 +138,10 @@ describeInBrowser('federation runtime', () => {
   test('journey 9: a logged-in user with the warehouse-admin server down keeps the header, the shell and the other sections; Retry after the restart loads it', async () => {
     const user = await registerUser(stack, { prefix: 'rosa', name: 'Rosa Resilient' });
     await createWarehouse(user, 'Depot Nine');
-    const session = await newSession(browser, { locale: 'en-US' });
+    // This journey is the federation runtime's answer to a section whose server is gone. The shell's
+    // service worker (offline spec) serves a remote's files it cached on first use, so a section seen
+    // before keeps working offline (offline.test.ts); here it must not hide the server being down.
+    const session = await newSession(browser, { locale: 'en-US', serviceWorkers: 'block' });
     await preferEnglish(session.page);
     await withArtifacts('journey 9 resilience', [session], async () => {
       const { page } = session;
