@@ -192,6 +192,12 @@ export async function createRole(user: TestUser, name: string, permissionNames: 
   return answer.body.role.id;
 }
 
+/** A new warehouse of `owner` (their current one from now on) with one role that may invite; returns the role's id. */
+export async function warehouseWithRole(owner: TestUser, warehouse: string, role: string): Promise<number> {
+  await createWarehouse(owner, warehouse);
+  return createRole(owner, role, ['invite_user']);
+}
+
 /** Invites `email` into the owner's current warehouse; returns the accept link from the mail. */
 export async function invite(stack: Stack, owner: TestUser, email: string, roleId: number): Promise<string> {
   expectStatus(

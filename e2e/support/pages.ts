@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { type Stack, startTestStack } from './stack';
 
@@ -35,6 +35,22 @@ export async function visit(page: Page, path: string) {
   }, path);
   await page.waitForURL((url) => url.pathname + url.search === path || !path.includes('?'), { timeout: 5_000 });
   await settle(page);
+}
+
+/**
+ * Confirms a (German) password dialog the way the journeys check it: a wrong password first (the
+ * dialog says so and stays open), then the right one, until it reports `done`.
+ */
+export async function confirmWrongThenRight(
+  dialog: Locator,
+  { confirm, wrong, password, done }: { confirm: string; wrong: string; password: string; done: string },
+) {
+  await dialog.getByLabel('Passwort').fill(wrong);
+  await dialog.getByRole('button', { name: confirm }).click();
+  await dialog.getByRole('alert').filter({ hasText: 'Das Passwort ist falsch.' }).waitFor();
+  await dialog.getByLabel('Passwort').fill(password);
+  await dialog.getByRole('button', { name: confirm }).click();
+  await dialog.getByRole('status').filter({ hasText: done }).waitFor();
 }
 
 /**

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import {
-  createRole,
-  createWarehouse,
   invite,
   loginViaUi,
   preferEnglish,
   registerUser,
   type TestUser,
   waitForPath,
+  warehouseWithRole,
 } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
@@ -69,8 +68,7 @@ const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParam
 /** An owner with a warehouse and one role (`Packer`) to invite with; `role` is its id. */
 async function owner(stack: Stack, prefix: string): Promise<TestUser & { role: number }> {
   const user = await registerUser(stack, { prefix });
-  await createWarehouse(user, `Lager von ${user.name}`);
-  return { ...user, role: await createRole(user, 'Packer', ['invite_user']) };
+  return { ...user, role: await warehouseWithRole(user, `Lager von ${user.name}`, 'Packer') };
 }
 
 describeInBrowser('issue 16: session, drafts and history', () => {

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {
   addMember,
-  createRole,
   createWarehouse,
   loginViaUi,
   pathOf,
@@ -10,10 +9,11 @@ import {
   registerUser,
   uniqueEmail,
   waitForPath,
+  warehouseWithRole,
 } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { browser, confirmWrongThenRight, stack, useStackAndBrowser } from '../support/pages';
 import { linkFromMail, readOutbox } from '../support/stack';
 
 /** Issue 8, journeys of one person and their account (1, 6, 7, 8, 10, 11, 12). */
@@ -153,8 +153,7 @@ describeInBrowser('journeys: account', () => {
 
   test('7. account deletion with the password; the owned warehouses are gone for former guests', async () => {
     const [owner, guest] = await registerPeople(stack, ['dieter', 'Dieter Delete'], ['gustav', 'Gustav Gast']);
-    await createWarehouse(owner, 'Altes Lager');
-    const role = await createRole(owner, 'Packer', ['invite_user']);
+    const role = await warehouseWithRole(owner, 'Altes Lager', 'Packer');
     await addMember(stack, owner, guest, role);
     const ownerSession = await newSession(browser);
     const guestSession = await newSession(browser);
@@ -174,12 +173,12 @@ describeInBrowser('journeys: account', () => {
       const dialog = o.getByRole('dialog', { name: 'Konto löschen' });
       await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
       await dialog.getByRole('alert').filter({ hasText: 'Das Passwortfeld darf nicht leer sein.' }).waitFor();
-      await dialog.getByLabel('Passwort').fill('nicht-das-passwort');
-      await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
-      await dialog.getByRole('alert').filter({ hasText: 'Das Passwort ist falsch.' }).waitFor();
-      await dialog.getByLabel('Passwort').fill(owner.password);
-      await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
-      await dialog.getByRole('status').filter({ hasText: 'Ihr Konto wurde gelöscht.' }).waitFor();
+      await confirmWrongThenRight(dialog, {
+        confirm: 'Endgültig löschen',
+        wrong: 'nicht-das-passwort',
+        password: owner.password,
+        done: 'Ihr Konto wurde gelöscht.',
+      });
       // The reload starts the app logged out.
       await waitForPath(o, '/login');
       await o.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Anmelden' }).waitFor();

@@ -10,10 +10,11 @@ import {
   registerPeople,
   registerUser,
   waitForPath,
+  warehouseWithRole,
 } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { browser, confirmWrongThenRight, stack, useStackAndBrowser } from '../support/pages';
 import { linkFromMail } from '../support/stack';
 
 /** Issue 8, journeys of warehouses and the people in them (2, 3, 4, 5). Owners use English, guests German. */
@@ -206,8 +207,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       ['dora', 'Dora Decline'],
       ['anton', 'Anton Accept'],
     );
-    await createWarehouse(owner, 'Harbour');
-    const role = await createRole(owner, 'Counter', ['invite_user']);
+    const role = await warehouseWithRole(owner, 'Harbour', 'Counter');
     const doraAccept = await invite(stack, owner, dora.email, role);
     const doraDecline = linkFromMail(stack, dora.email, '/invitations/decline/');
     const antonAccept = await invite(stack, owner, anton.email, role);
@@ -253,8 +253,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       ['rudi', 'Rudi Removed'],
       ['lena', 'Lena Leaver'],
     );
-    await createWarehouse(owner, 'Workshop');
-    const role = await createRole(owner, 'Helper', ['invite_user']);
+    const role = await warehouseWithRole(owner, 'Workshop', 'Helper');
     await addMember(stack, owner, rudi, role);
     await addMember(stack, owner, lena, role);
     const ownerSession = await englishSession();
@@ -295,12 +294,12 @@ describeInBrowser('journeys: warehouses and people', () => {
       await lm.getByRole('button', { name: 'Ausgewählte verlassen' }).click();
       const leave = l.getByRole('dialog', { name: 'Lager verlassen' });
       await leave.getByText('1 Lager verlassen? Bitte bestätigen Sie mit Ihrem Passwort.').waitFor();
-      await leave.getByLabel('Passwort').fill('falsches-passwort');
-      await leave.getByRole('button', { name: 'Verlassen' }).click();
-      await leave.getByRole('alert').filter({ hasText: 'Das Passwort ist falsch.' }).waitFor();
-      await leave.getByLabel('Passwort').fill(lena.password);
-      await leave.getByRole('button', { name: 'Verlassen' }).click();
-      await leave.getByRole('status').filter({ hasText: 'Sie haben 1 Lager verlassen.' }).waitFor();
+      await confirmWrongThenRight(leave, {
+        confirm: 'Verlassen',
+        wrong: 'falsches-passwort',
+        password: lena.password,
+        done: 'Sie haben 1 Lager verlassen.',
+      });
       await lm.getByText('Sie sind in keinem Lager Gast.').waitFor();
       await leave.waitFor({ state: 'detached' });
 

@@ -8,6 +8,7 @@ import {
   preferEnglish,
   registerUser,
   type TestUser,
+  warehouseWithRole,
 } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
@@ -210,9 +211,12 @@ function brokenHeaderWords(page: Page): Promise<string[]> {
   });
 }
 
-/** Reads the headers again until no word is broken or 2 s pass (a late row can still widen a column); records what is left. */
-async function checkHeaders(page: Page, key: string, report: Report) {
-  await page.locator('main table tbody tr').first().waitFor();
+/**
+ * Once the table named `caption` has rows (not the previous screen's table), reads the headers
+ * again until no word is broken or 2 s pass (a late row can still widen a column); records what is left.
+ */
+async function checkHeaders(page: Page, caption: string, key: string, report: Report) {
+  await page.getByRole('main').getByRole('table', { name: caption }).locator('tbody tr').first().waitFor();
   await eventually(
     async () => {
       const broken = await brokenHeaderWords(page);
@@ -237,6 +241,30 @@ async function sessionOf(browser: Browser, stack: Stack, user?: TestUser): Promi
   return session;
 }
 
+/** The stock screens' table captions (their accessible names) and the buttons between them. */
+const CAPTIONS = {
+  de: {
+    list: 'Bestand',
+    journal: 'Bewegungen',
+    articleJournal: 'Bewegungen dieses Artikels',
+    count: 'Inventur',
+    reviewTwo: '2 Zählungen prüfen',
+    review: 'Differenzen prüfen',
+    checkFile: 'Datei prüfen',
+    importErrors: 'Fehler je Zeile',
+  },
+  en: {
+    list: 'Stock',
+    journal: 'Movements',
+    articleJournal: 'Movements of this article',
+    count: 'Stocktake',
+    reviewTwo: 'Review 2 counts',
+    review: 'Review differences',
+    checkFile: 'Check file',
+    importErrors: 'Errors per line',
+  },
+} as const;
+
 describeInBrowser('interface: axe on every route, no overflow with long names', () => {
   useStackAndBrowser();
 
@@ -248,8 +276,7 @@ describeInBrowser('interface: axe on every route, no overflow with long names', 
     const member = await registerUser(stack, { prefix: 'mia', name: `${LONG.slice(0, 200)} Member` });
     await addMember(stack, owner, member, roleId);
     const host: TestUser = await registerUser(stack, { prefix: 'hugo', name: 'Hugo Host' });
-    await createWarehouse(host, 'Nachbarlager');
-    const hostRole = await createRole(host, 'Gast', ['invite_user']);
+    const hostRole = await warehouseWithRole(host, 'Nachbarlager', 'Gast');
     await addMember(stack, host, owner, hostRole);
     // Whatever accepting did to the current warehouse: the long one is current for the screens below.
     const current = await owner.api.send('PATCH', '/api/profile/setwarehouse', { warehouse_id: warehouseId });
@@ -398,6 +425,7 @@ describeInBrowser('interface: axe on every route, no overflow with long names', 
 
     const report: Report = {};
     for (const language of ['de', 'en'] as const) {
+      const caption = CAPTIONS[language];
       const session = await sessionOf(browser, stack, owner);
       if (language === 'en') await preferEnglish(session.page);
       await withArtifacts(`stock headers ${language}`, [session], async () => {
@@ -406,22 +434,22 @@ describeInBrowser('interface: axe on every route, no overflow with long names', 
         await page.setViewportSize({ width: 375, height: 812 });
         await page.goto(`${stack.shell.url}/stock`);
         await settle(page);
-        await checkHeaders(page, `${language} articles`, report);
-        for (const path of ['/stock/movements', `/stock/articles/${articleId}`]) {
-          await visit(page, path);
-          await checkHeaders(page, `${language} ${path}`, report);
-        }
+        await checkHeaders(page, caption.list, `${language} articles`, report);
+        await visit(page, '/stock/movements');
+        await checkHeaders(page, caption.journal, `${language} /stock/movements`, report);
+        await visit(page, `/stock/articles/${articleId}`);
+        await checkHeaders(page, caption.articleJournal, `${language} /stock/articles/:id`, report);
         await visit(page, '/stock/count');
-        await checkHeaders(page, `${language} stocktake sheet`, report);
+        await checkHeaders(page, caption.count, `${language} stocktake sheet`, report);
         for (const field of await main.locator('.stock-count-input').all()) await field.fill('7');
-        await main.getByRole('button', { name: /prüfen|Review/ }).click();
-        await checkHeaders(page, `${language} stocktake review`, report);
+        await main.getByRole('button', { name: caption.reviewTwo }).click();
+        await checkHeaders(page, caption.review, `${language} stocktake review`, report);
         await visit(page, '/stock/import');
         await main
           .locator('input[type="file"]')
           .setInputFiles({ name: 'artikel.csv', mimeType: 'text/csv', buffer: Buffer.from(invalidCsv) });
-        await main.getByRole('button', { name: /Datei prüfen|Check file/ }).click();
-        await checkHeaders(page, `${language} import errors`, report);
+        await main.getByRole('button', { name: caption.checkFile }).click();
+        await checkHeaders(page, caption.importErrors, `${language} import errors`, report);
       });
     }
     expect(report).toEqual({});

@@ -15,6 +15,13 @@ import AccountRoutes from '../app/AccountRoutes';
 export const mountAccount = (route: string, language: 'de' | 'en' = 'en') =>
   renderWithProviders(<AccountRoutes />, { route, path: '/*', language });
 
+/** /user (my account) in `language`, once its heading is there. */
+export async function openUserScreen(language: 'de' | 'en' = 'en') {
+  const view = mountAccount('/user', language);
+  await screen.findByRole('heading', { level: 1 });
+  return view;
+}
+
 /**
  * One test file's API double with the session of `user` (null: logged out) and the recorder that
  * stands in for browser.reload (see stubReload).
@@ -90,7 +97,7 @@ export function answerOn(
 }
 
 /** The form stopped itself: `text` in its alert, and nothing reached the endpoint. */
-export async function expectStoppedBeforeSending(endpoint: { sent: unknown[] }, text: string) {
+export async function expectNotSent(endpoint: { sent: unknown[] }, text: string) {
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
   expect(endpoint.sent).toEqual([]);
 }

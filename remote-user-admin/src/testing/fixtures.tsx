@@ -99,3 +99,10 @@ export async function settled() {
   await screen.findByRole('heading', { level: 1 });
   await waitFor(() => expect(document.querySelector('.loading, .skeleton-block')).toBeNull());
 }
+
+/** Mounts the section at `route` and waits until its screen has loaded (see settled). */
+export async function mountSettled(route: string, language: 'de' | 'en' = 'en') {
+  const view = mount(route, language);
+  await settled();
+  return view;
+}

@@ -4,7 +4,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import {
   answer,
   answerOn,
-  expectStoppedBeforeSending,
+  expectNotSent,
   mountAccount,
   remountAfterTyping,
   setupAccountTest,
@@ -32,7 +32,7 @@ test.each([
   if (email) await user.type(screen.getByLabelText(/mail/i), email);
   if (password) await user.type(screen.getByLabelText(language === 'de' ? 'Passwort' : 'Password'), password);
   await user.click(screen.getByRole('button', { name: language === 'de' ? 'Anmelden' : 'Log in' }));
-  await expectStoppedBeforeSending(login, text);
+  await expectNotSent(login, text);
 });
 
 test.each([

@@ -2,14 +2,7 @@ import { DELAYS } from '@lager/shared';
 import { expectRedirectAfter, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import {
-  answer,
-  answerOn,
-  expectStoppedBeforeSending,
-  mountAccount,
-  remountAfterTyping,
-  storedText,
-} from '../../../testing/mount';
+import { answer, answerOn, expectNotSent, mountAccount, remountAfterTyping, storedText } from '../../../testing/mount';
 
 const server = setupApiServer(...sessionHandlers(null));
 afterEach(() => jest.useRealTimers());
@@ -60,7 +53,7 @@ test.each([
   const { check } = registrationServer();
   const { user } = mountAccount('/register', language);
   await fill(user, values, language);
-  await expectStoppedBeforeSending(check, text);
+  await expectNotSent(check, text);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 

@@ -3,7 +3,7 @@ import { expectRedirectAfter } from '@lager/shared/testing';
 import { fireEvent, screen } from '@testing-library/react';
 import {
   answerOn,
-  expectStoppedBeforeSending,
+  expectNotSent,
   mountAccount,
   remountAfterTyping,
   setupWithXsrfCookie,
@@ -21,7 +21,7 @@ test.each([
   const { user } = mountAccount('/forgotpassword', language);
   if (email) await user.type(screen.getByRole('textbox'), email);
   await user.click(screen.getByRole('button', { name: language === 'de' ? 'Link senden' : 'Send reset link' }));
-  await expectStoppedBeforeSending(forgot, text);
+  await expectNotSent(forgot, text);
 });
 
 test('success: sends the e-mail, clears the draft, goes to /login only after DELAYS.forgotPasswordRedirect', async () => {

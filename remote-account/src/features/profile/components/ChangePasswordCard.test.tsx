@@ -2,13 +2,7 @@ import { DELAYS } from '@lager/shared';
 import { expectReloadAfter, verifiedUser } from '@lager/shared/testing';
 import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import {
-  answerOn,
-  expectStoppedBeforeSending,
-  mountAccount,
-  setupAccountTest,
-  storedText,
-} from '../../../testing/mount';
+import { answerOn, expectNotSent, openUserScreen, setupAccountTest, storedText } from '../../../testing/mount';
 
 const { server, reload } = setupAccountTest(verifiedUser);
 
@@ -26,12 +20,6 @@ async function submit(user: UserEvent, values: readonly string[], language: 'de'
   await user.click(screen.getByRole('button', { name: labels[3] }));
 }
 
-async function open(language: 'de' | 'en' = 'en') {
-  const view = mountAccount('/user', language);
-  await screen.findByRole('heading', { level: 1 });
-  return view;
-}
-
 test.each([
   ['en', ['', 'newpassword', 'newpassword'], 'Please fill in all fields.'],
   ['de', ['oldpassword', 'newpassword', ''], 'Bitte füllen Sie alle Felder aus.'],
@@ -40,15 +28,15 @@ test.each([
   ['de', ['oldpassword', 'newpassword', 'anders123'], 'Die Passwörter stimmen nicht überein.'],
 ] as const)('%s: %j → "%s", nothing sent', async (language, values, text) => {
   const change = answerOn(server, 'put', 'api/profile/password', 200, {});
-  const { user } = await open(language);
+  const { user } = await openUserScreen(language);
   await submit(user, values, language);
-  await expectStoppedBeforeSending(change, text);
+  await expectNotSent(change, text);
 });
 
 test('success: sends the three fields, clears them, reloads after DELAYS.passwordReload; nothing stored', async () => {
   jest.useFakeTimers();
   const change = answerOn(server, 'put', 'api/profile/password', 200, { message: 'Password updated.' });
-  const { user } = await open();
+  const { user } = await openUserScreen();
   await submit(user, VALID);
   expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
   expect(change.sent).toEqual([
@@ -73,7 +61,7 @@ test.each([
   ['de', 500, { message: 'Server Error' }, 'Ihr Passwort konnte nicht geändert werden.'],
 ] as const)('%s: answer %i %j → "%s"', async (language, status, body, text) => {
   answerOn(server, 'put', 'api/profile/password', status, body);
-  const { user } = await open(language);
+  const { user } = await openUserScreen(language);
   await submit(user, VALID, language);
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
   expect(reload).not.toHaveBeenCalled();
@@ -82,7 +70,7 @@ test.each([
 test('no double submission', async () => {
   const change = answerOn(server, 'put', 'api/profile/password', 200, {});
   change.hold();
-  const { user } = await open();
+  const { user } = await openUserScreen();
   for (const [i, value] of VALID.entries()) await user.type(screen.getByLabelText(LABELS.en[i]!), value);
   const form = screen.getByRole('button', { name: 'Change password' }).closest('form')!;
   fireEvent.submit(form);

@@ -2,13 +2,7 @@ import { DELAYS } from '@lager/shared';
 import { API, expectReloadAfter, HttpResponse, rest, verifiedUser } from '@lager/shared/testing';
 import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import {
-  answerOn,
-  expectStoppedBeforeSending,
-  mountAccount,
-  setupAccountTest,
-  storedText,
-} from '../../../testing/mount';
+import { answerOn, expectNotSent, openUserScreen, setupAccountTest, storedText } from '../../../testing/mount';
 
 // verifiedUser: 'Olivia Owner', 'owner@example.com'
 const { server, reload } = setupAccountTest(verifiedUser);
@@ -18,12 +12,6 @@ const LABELS = {
   de: { name: 'Name', email: 'E-Mail', save: 'Profil speichern' },
 };
 
-async function open(language: 'de' | 'en' = 'en') {
-  const view = mountAccount('/user', language);
-  await screen.findByRole('heading', { level: 1 });
-  return view;
-}
-
 async function submit(user: UserEvent, values: { name?: string; email?: string }, language: 'de' | 'en' = 'en') {
   const l = LABELS[language];
   if (values.name) await user.type(screen.getByLabelText(l.name), values.name);
@@ -32,7 +20,7 @@ async function submit(user: UserEvent, values: { name?: string; email?: string }
 }
 
 test('the fields show the current name and e-mail', async () => {
-  await open();
+  await openUserScreen();
   expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'Olivia Owner');
   expect(screen.getByText('Current: Olivia Owner')).toBeInTheDocument();
   expect(screen.getByText('Current: owner@example.com')).toBeInTheDocument();
@@ -48,9 +36,9 @@ test.each([
   ['de', { name: 'Olivia Owner', email: 'new@example.com' }, 'Die Daten sind unverändert'],
 ] as const)('%s: %j → "%s", nothing sent', async (language, values, text) => {
   const update = answerOn(server, 'put', 'api/profile/update', 200, {});
-  const { user } = await open(language);
+  const { user } = await openUserScreen(language);
   await submit(user, values, language);
-  await expectStoppedBeforeSending(update, text);
+  await expectNotSent(update, text);
 });
 
 test.each([
@@ -63,7 +51,7 @@ test.each([
 ])('only filled fields are sent: %j → %j; reload after DELAYS.profileReload', async (values, payload) => {
   jest.useFakeTimers();
   const update = answerOn(server, 'put', 'api/profile/update', 200, { user: verifiedUser });
-  const { user } = await open();
+  const { user } = await openUserScreen();
   await submit(user, values);
   expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
   expect(update.sent).toEqual([payload]);
@@ -85,7 +73,7 @@ test.each([
   ['de', 500, {}, 'Ihr Profil konnte nicht aktualisiert werden.'],
 ] as const)('%s: answer %i %j → "%s"; input and draft stay', async (language, status, body, text) => {
   answerOn(server, 'put', 'api/profile/update', status, body);
-  const { user } = await open(language);
+  const { user } = await openUserScreen(language);
   await submit(user, { email: 'new@example.com' }, language);
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
   expect(screen.getByLabelText(LABELS[language].email)).toHaveValue('new@example.com');
@@ -95,17 +83,17 @@ test.each([
 
 test('a network failure shows profileUpdateFailed', async () => {
   server.use(rest.put(`${API}/api/profile/update`, () => HttpResponse.error()));
-  const { user } = await open();
+  const { user } = await openUserScreen();
   await submit(user, { name: 'Olivia New' });
   expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be updated.');
 });
 
 test('the draft survives a remount and is cleared after a successful save', async () => {
   answerOn(server, 'put', 'api/profile/update', 200, { user: verifiedUser });
-  const first = await open();
+  const first = await openUserScreen();
   await first.user.type(screen.getByLabelText('Name'), 'Draft Name');
   first.unmount();
-  const { user } = await open();
+  const { user } = await openUserScreen();
   expect(screen.getByLabelText('Name')).toHaveValue('Draft Name');
   await user.click(screen.getByRole('button', { name: 'Save profile' }));
   await screen.findByText('Your profile has been updated.');
@@ -115,7 +103,7 @@ test('the draft survives a remount and is cleared after a successful save', asyn
 test('no double submission', async () => {
   const update = answerOn(server, 'put', 'api/profile/update', 200, { user: verifiedUser });
   update.hold();
-  const { user } = await open();
+  const { user } = await openUserScreen();
   await user.type(screen.getByLabelText('Name'), 'Olivia New');
   const form = screen.getByRole('button', { name: 'Save profile' }).closest('form')!;
   fireEvent.submit(form);

@@ -1,7 +1,7 @@
 import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, captureBodies, errorJson, mount, settled } from '../../../testing/fixtures';
+import { allHandlers, captureBodies, errorJson, mount, mountSettled, settled } from '../../../testing/fixtures';
 
 const server = setupApiServer(...allHandlers());
 
@@ -44,8 +44,7 @@ test('users: members of the current warehouse without yourself and owner-role me
 
 test('assigning sends user_id, warehouse_id and new_role_id and confirms', async () => {
   const bodies = capturePatch();
-  const { user } = mount('/admin/user/roles/assign');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/assign');
   await choose(user, 'Nora Norole (nora@example.com)', 'Einkauf');
   await user.click(screen.getByRole('button', { name: 'Assign' }));
   expect(await screen.findByRole('status')).toHaveTextContent('The role was assigned.');
@@ -54,8 +53,7 @@ test('assigning sends user_id, warehouse_id and new_role_id and confirms', async
 
 test('both selects are required', async () => {
   const bodies = capturePatch();
-  const { user } = mount('/admin/user/roles/assign');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/assign');
   await user.click(screen.getByRole('button', { name: 'Assign' }));
   expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields.');
   await user.selectOptions(screen.getByLabelText('User'), '6');
@@ -78,8 +76,7 @@ test.each([
   ['the fallback when the network fails', () => HttpResponse.error(), 'Failed to assign the user role'],
 ])('failure shows %s', async (_case, answer, text) => {
   capturePatch(answer);
-  const { user } = mount('/admin/user/roles/assign');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/assign');
   await choose(user, 'Gina Guest (gina@example.com)', 'Viewer');
   await user.click(screen.getByRole('button', { name: 'Assign' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
@@ -87,8 +84,7 @@ test.each([
 
 test('the fallback in German', async () => {
   capturePatch(() => new HttpResponse(null, { status: 500 }));
-  const { user } = mount('/admin/user/roles/assign', 'de');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/assign', 'de');
   await user.selectOptions(screen.getByLabelText('Benutzer'), '6');
   await user.selectOptions(screen.getByLabelText('Rolle'), '3');
   await user.click(screen.getByRole('button', { name: 'Zuweisen' }));
@@ -103,8 +99,7 @@ test('the submit button is disabled while the request runs', async () => {
       return HttpResponse.json({ message: 'ok' });
     }),
   );
-  const { user } = mount('/admin/user/roles/assign');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/assign');
   await choose(user, 'Gina Guest (gina@example.com)', 'Viewer');
   await user.click(screen.getByRole('button', { name: 'Assign' }));
   expect(screen.getByRole('button', { name: 'Assign' })).toBeDisabled();

@@ -10,7 +10,7 @@ import {
 } from '@lager/shared/testing';
 import { screen } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, captureBodies, errorJson, mount, settled } from '../../../testing/fixtures';
+import { allHandlers, captureBodies, errorJson, mount, mountSettled, settled } from '../../../testing/fixtures';
 
 /** Drafts are per user (issue 16): the signed-in user's key. */
 const DRAFT = draftStorageKey('invite-user', verifiedUser.id);
@@ -50,16 +50,14 @@ test.each([
   ['an e-mail with a space', 'The entered email address is invalid.', 'gi na@example.com', 'Viewer'],
 ])('validation: %s → %s', async (_case, text, email, role) => {
   const bodies = captureInvites();
-  const { user } = mount('/admin/user/invite');
-  await settled();
+  const { user } = await mountSettled('/admin/user/invite');
   await fill(user, email, role);
   expect(screen.getByRole('alert')).toHaveTextContent(text);
   expect(bodies).toEqual([]);
 });
 
 test('validation texts in German', async () => {
-  const { user } = mount('/admin/user/invite', 'de');
-  await settled();
+  const { user } = await mountSettled('/admin/user/invite', 'de');
   await user.click(screen.getByRole('button', { name: 'Einladung senden' }));
   expect(screen.getByRole('alert')).toHaveTextContent('Bitte füllen Sie alle Felder aus.');
   await user.type(screen.getByLabelText('E-Mail'), 'kaputt');
@@ -71,8 +69,7 @@ test('validation texts in German', async () => {
 test('success: sends email and role_id, confirms, reloads the page only after DELAYS.inviteReload', async () => {
   jest.useFakeTimers();
   const bodies = captureInvites();
-  const { user } = mount('/admin/user/invite');
-  await settled();
+  const { user } = await mountSettled('/admin/user/invite');
   await fill(user, 'gina@example.com', 'Viewer');
   expect(await screen.findByRole('status')).toHaveTextContent('The invitation was sent.');
   expect(bodies).toEqual([{ email: 'gina@example.com', role_id: 3 }]);
@@ -88,8 +85,7 @@ test('the send button is disabled while the request runs', async () => {
       return errorJson(500, 'boom');
     }),
   );
-  const { user } = mount('/admin/user/invite');
-  await settled();
+  const { user } = await mountSettled('/admin/user/invite');
   await fill(user, 'gina@example.com', 'Viewer');
   expect(screen.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
   expect(await screen.findByRole('alert')).toBeInTheDocument();
@@ -124,8 +120,7 @@ const errorCases = MAPPINGS.flatMap(({ code, en, de }) => [
 
 test.each(errorCases)('server error by $how → mapped message', async ({ answer, language, shown }) => {
   captureInvites(answer);
-  const { user } = mount('/admin/user/invite', language);
-  await settled();
+  const { user } = await mountSettled('/admin/user/invite', language);
   await user.type(screen.getByRole('textbox'), 'gina@example.com');
   await user.selectOptions(screen.getByRole('combobox'), '2');
   await user.click(screen.getByRole('button'));
@@ -139,8 +134,7 @@ test.each([
   ['a network failure', () => HttpResponse.error()],
 ])('%s → "An error occurred. Please try again later."', async (_case, answer) => {
   captureInvites(answer);
-  const { user } = mount('/admin/user/invite');
-  await settled();
+  const { user } = await mountSettled('/admin/user/invite');
   await fill(user, 'gina@example.com', 'Viewer');
   expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again later.');
   expect(reload).not.toHaveBeenCalled();
@@ -148,8 +142,7 @@ test.each([
 
 test('the generic error in German', async () => {
   captureInvites(() => errorJson(500, 'Server Error'));
-  const { user } = mount('/admin/user/invite', 'de');
-  await settled();
+  const { user } = await mountSettled('/admin/user/invite', 'de');
   await user.type(screen.getByLabelText('E-Mail'), 'gina@example.com');
   await user.selectOptions(screen.getByLabelText('Rolle'), '2');
   await user.click(screen.getByRole('button', { name: 'Einladung senden' }));
@@ -169,13 +162,11 @@ test.each([
 
 test('drafts: e-mail and role survive leaving the page and are cleared after sending', async () => {
   captureInvites();
-  const first = mount('/admin/user/invite');
-  await settled();
+  const first = await mountSettled('/admin/user/invite');
   await first.user.type(screen.getByLabelText('E-mail'), 'gina@example.com');
   await first.user.selectOptions(screen.getByLabelText('Role'), '4');
   first.unmount();
-  const second = mount('/admin/user/invite');
-  await settled();
+  const second = await mountSettled('/admin/user/invite');
   expect(screen.getByLabelText('E-mail')).toHaveValue('gina@example.com');
   expect(screen.getByLabelText('Role')).toHaveValue('4');
   await second.user.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -185,8 +176,7 @@ test('drafts: e-mail and role survive leaving the page and are cleared after sen
 
 test('a failed send keeps the draft', async () => {
   captureInvites(() => errorJson(500, 'Server Error'));
-  const { user } = mount('/admin/user/invite');
-  await settled();
+  const { user } = await mountSettled('/admin/user/invite');
   await fill(user, 'gina@example.com', 'Viewer');
   await screen.findByRole('alert');
   expect(JSON.parse(window.localStorage.getItem(DRAFT) ?? '{}')).toEqual({

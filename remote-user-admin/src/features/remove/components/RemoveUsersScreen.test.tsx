@@ -1,7 +1,15 @@
 import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, captureBodies, errorJson, MEMBERS, mount, settled } from '../../../testing/fixtures';
+import {
+  allHandlers,
+  captureBodies,
+  errorJson,
+  MEMBERS,
+  mount,
+  mountSettled,
+  settled,
+} from '../../../testing/fixtures';
 
 const server = setupApiServer(...allHandlers());
 
@@ -16,8 +24,7 @@ test('lists the members of the current warehouse without yourself and owner-role
 });
 
 test('remove selected is disabled until someone is selected', async () => {
-  const { user } = mount('/admin/user/remove');
-  await settled();
+  const { user } = await mountSettled('/admin/user/remove');
   expect(screen.getByRole('button', { name: 'Remove selected' })).toBeDisabled();
   await user.click(screen.getByRole('checkbox', { name: /Gina/ }));
   expect(screen.getByRole('button', { name: 'Remove selected' })).toBeEnabled();
@@ -27,8 +34,7 @@ test('select all → confirm dialog titled "Remove Users" → DELETE with user_i
   const bodies = captureRemovals();
   let remaining = MEMBERS;
   server.use(rest.get(`${API}/api/warehouse/:id/users`, () => HttpResponse.json({ users: remaining })));
-  const { user } = mount('/admin/user/remove');
-  await settled();
+  const { user } = await mountSettled('/admin/user/remove');
   await user.click(screen.getByRole('button', { name: 'Select all' }));
   await user.click(screen.getByRole('button', { name: 'Remove selected' }));
   const dialog = screen.getByRole('dialog', { name: 'Remove Users' });
@@ -43,8 +49,7 @@ test('select all → confirm dialog titled "Remove Users" → DELETE with user_i
 });
 
 test('the dialog in German: "Benutzer entfernen", one user', async () => {
-  const { user } = mount('/admin/user/remove', 'de');
-  await settled();
+  const { user } = await mountSettled('/admin/user/remove', 'de');
   await user.click(screen.getByRole('checkbox', { name: /Nora/ }));
   await user.click(screen.getByRole('button', { name: 'Ausgewählte entfernen' }));
   expect(screen.getByRole('dialog', { name: 'Benutzer entfernen' })).toHaveTextContent(
@@ -54,8 +59,7 @@ test('the dialog in German: "Benutzer entfernen", one user', async () => {
 
 test('cancel removes nobody', async () => {
   const bodies = captureRemovals();
-  const { user } = mount('/admin/user/remove');
-  await settled();
+  const { user } = await mountSettled('/admin/user/remove');
   await user.click(screen.getByRole('checkbox', { name: /Nora/ }));
   await user.click(screen.getByRole('button', { name: 'Remove selected' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
@@ -70,8 +74,7 @@ test('the confirm button is disabled while the removal runs', async () => {
       return HttpResponse.json({ message: 'ok', removed: 1 });
     }),
   );
-  const { user } = mount('/admin/user/remove');
-  await settled();
+  const { user } = await mountSettled('/admin/user/remove');
   await user.click(screen.getByRole('checkbox', { name: /Nora/ }));
   await user.click(screen.getByRole('button', { name: 'Remove selected' }));
   const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' });
@@ -85,8 +88,7 @@ test.each([
   ['de', 'Benutzer konnten nicht entfernt werden.'],
 ] as const)('failure (%s): "%s"', async (language, text) => {
   captureRemovals(() => errorJson(500, 'Server Error'));
-  const { user } = mount('/admin/user/remove', language);
-  await settled();
+  const { user } = await mountSettled('/admin/user/remove', language);
   await user.click(screen.getAllByRole('checkbox')[0]!);
   await user.click(
     screen.getByRole('button', { name: language === 'en' ? 'Remove selected' : 'Ausgewählte entfernen' }),

@@ -2,7 +2,15 @@ import { draftStorageKey, PERMISSION_GROUPS } from '@lager/shared';
 import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, captureBodies, errorJson, mount, permissionId, settled } from '../../../testing/fixtures';
+import {
+  allHandlers,
+  captureBodies,
+  errorJson,
+  mount,
+  mountSettled,
+  permissionId,
+  settled,
+} from '../../../testing/fixtures';
 
 const server = setupApiServer(...allHandlers());
 
@@ -11,6 +19,13 @@ const captureSave = (method: 'post' | 'put', url: string, answer = () => HttpRes
 
 const saveButton = () => screen.getByRole('button', { name: 'Save role' });
 
+/** Names the role, gives it one permission (Create roles) and saves it. */
+async function saveRoleThatCreatesRoles(user: ReturnType<typeof mount>['user'], name: string) {
+  await user.type(screen.getByLabelText('Role name'), name);
+  await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
+  await user.click(saveButton());
+}
+
 /** Saves the role and waits for the way back to the roles list. */
 async function saveAndBackToList(user: ReturnType<typeof mount>['user']) {
   await user.click(saveButton());
@@ -18,8 +33,7 @@ async function saveAndBackToList(user: ReturnType<typeof mount>['user']) {
 }
 
 test('permission labels come from the catalogue (translated), not the server text', async () => {
-  const { unmount } = mount('/admin/user/roles/new');
-  await settled();
+  const { unmount } = await mountSettled('/admin/user/roles/new');
   const list = screen.getByRole('group', { name: 'Permissions' });
   for (const label of ['Create roles', 'Edit roles', 'Delete roles', 'Assign roles to users', 'Invite users']) {
     expect(within(list).getByRole('checkbox', { name: label })).toBeInTheDocument();
@@ -119,8 +133,7 @@ test('select all in the stock group ticks only the stock permissions and keeps t
 });
 
 test('submit stays disabled until the name is non-blank and a permission is ticked', async () => {
-  const { user } = mount('/admin/user/roles/new');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/new');
   expect(saveButton()).toBeDisabled();
   await user.type(screen.getByLabelText('Role name'), '   ');
   await user.click(screen.getByRole('checkbox', { name: 'Edit roles' }));
@@ -132,8 +145,7 @@ test('submit stays disabled until the name is non-blank and a permission is tick
 });
 
 test('select all / none on the permission checklist', async () => {
-  const { user } = mount('/admin/user/roles/new');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/new');
   await user.click(screen.getByRole('button', { name: 'Select all' }));
   expect(screen.getAllByRole('checkbox').filter((b) => (b as HTMLInputElement).checked)).toHaveLength(6);
   await user.click(screen.getByRole('button', { name: 'Select none' }));
@@ -142,8 +154,7 @@ test('select all / none on the permission checklist', async () => {
 
 test('new role: POST createrole with name, description and permission ids, then back to the roles list', async () => {
   const bodies = captureSave('post', 'api/admin/createrole', () => HttpResponse.json({ role: {} }, { status: 201 }));
-  const { user } = mount('/admin/user/roles/new');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/new');
   await user.type(screen.getByLabelText('Role name'), ' Einkauf ');
   await user.type(screen.getByLabelText('Description'), 'Bestellt Waren');
   await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
@@ -166,22 +177,16 @@ test('the submit button is disabled while the save runs', async () => {
       return HttpResponse.json({ role: {} }, { status: 201 });
     }),
   );
-  const { user } = mount('/admin/user/roles/new');
-  await settled();
-  await user.type(screen.getByLabelText('Role name'), 'Einkauf');
-  await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
-  await user.click(saveButton());
+  const { user } = await mountSettled('/admin/user/roles/new');
+  await saveRoleThatCreatesRoles(user, 'Einkauf');
   expect(saveButton()).toBeDisabled();
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles'));
 });
 
 test('save failure: "Failed to save the changes.", the form keeps its values', async () => {
   captureSave('post', 'api/admin/createrole', () => errorJson(500, 'Server Error'));
-  const { user } = mount('/admin/user/roles/new');
-  await settled();
-  await user.type(screen.getByLabelText('Role name'), 'Einkauf');
-  await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
-  await user.click(saveButton());
+  const { user } = await mountSettled('/admin/user/roles/new');
+  await saveRoleThatCreatesRoles(user, 'Einkauf');
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save the changes.');
   expect(screen.getByLabelText('Role name')).toHaveValue('Einkauf');
   expect(screen.getByTestId('location')).toHaveTextContent('/admin/user/roles/new');
@@ -189,8 +194,7 @@ test('save failure: "Failed to save the changes.", the form keeps its values', a
 
 test('save failure in German: "Fehler beim Speichern der Änderungen."', async () => {
   captureSave('put', 'api/admin/updaterole/2', () => errorJson(500, 'Server Error'));
-  const { user } = mount('/admin/user/roles/edit/2', 'de');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/edit/2', 'de');
   await user.click(screen.getByRole('button', { name: 'Rolle speichern' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Fehler beim Speichern der Änderungen.');
 });
@@ -199,18 +203,14 @@ test('a duplicate role name (422 errors.name) says so', async () => {
   captureSave('post', 'api/admin/createrole', () =>
     HttpResponse.json({ message: 'invalid', errors: { name: ['taken'] } }, { status: 422 }),
   );
-  const { user } = mount('/admin/user/roles/new');
-  await settled();
-  await user.type(screen.getByLabelText('Role name'), 'Lagerist');
-  await user.click(screen.getByRole('checkbox', { name: 'Create roles' }));
-  await user.click(saveButton());
+  const { user } = await mountSettled('/admin/user/roles/new');
+  await saveRoleThatCreatesRoles(user, 'Lagerist');
   expect(await screen.findByRole('alert')).toHaveTextContent('A role with this name already exists in this warehouse.');
 });
 
 test('edit: the form is filled from the role; PUT updaterole, then back to the list', async () => {
   const bodies = captureSave('put', 'api/admin/updaterole/2');
-  const { user } = mount('/admin/user/roles/edit/2');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles/edit/2');
   expect(screen.getByRole('heading', { level: 1, name: 'Edit role' })).toBeInTheDocument();
   expect(screen.getByLabelText('Role name')).toHaveValue('Lagerist');
   expect(screen.getByLabelText('Description')).toHaveValue('Bucht Waren');
@@ -250,8 +250,7 @@ test('the permission list failing to load shows an error', async () => {
 });
 
 test('drafts: a half-filled new role survives leaving the page', async () => {
-  const first = mount('/admin/user/roles/new');
-  await settled();
+  const first = await mountSettled('/admin/user/roles/new');
   await first.user.type(screen.getByLabelText('Role name'), 'Einkauf');
   await first.user.click(screen.getByRole('checkbox', { name: 'Invite users' }));
   first.unmount();
@@ -262,8 +261,7 @@ test('drafts: a half-filled new role survives leaving the page', async () => {
 });
 
 test('drafts: unsaved edits of a role win over the loaded role', async () => {
-  const first = mount('/admin/user/roles/edit/2');
-  await settled();
+  const first = await mountSettled('/admin/user/roles/edit/2');
   await first.user.clear(screen.getByLabelText('Role name'));
   await first.user.type(screen.getByLabelText('Role name'), 'Lagerchef');
   first.unmount();
@@ -273,8 +271,7 @@ test('drafts: unsaved edits of a role win over the loaded role', async () => {
 });
 
 test('drafts: an untouched edit form leaves no draft behind', async () => {
-  const first = mount('/admin/user/roles/edit/2');
-  await settled();
+  const first = await mountSettled('/admin/user/roles/edit/2');
   first.unmount();
   expect(window.localStorage.getItem(draftStorageKey('role-edit:2', verifiedUser.id))).toBeNull();
 });

@@ -1,7 +1,7 @@
 import { API, HttpResponse, rest, setupApiServer, verifiedUser } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { allHandlers, errorJson, mount, settled } from '../../../testing/fixtures';
+import { allHandlers, errorJson, mount, mountSettled, settled } from '../../../testing/fixtures';
 
 const server = setupApiServer(...allHandlers());
 
@@ -57,8 +57,7 @@ test('lists the roles of the current warehouse with edit links', async () => {
 
 test('delete with nothing selected: "No role selected!" and no request', async () => {
   const { bodies } = recordDeletions();
-  const { user } = mount('/admin/user/roles');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles');
   await user.click(screen.getByRole('button', { name: 'Delete selected' }));
   expect(screen.getByRole('alert')).toHaveTextContent('No role selected!');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -66,15 +65,13 @@ test('delete with nothing selected: "No role selected!" and no request', async (
 });
 
 test('delete with nothing selected in German: "Keine Rolle ausgewählt!"', async () => {
-  const { user } = mount('/admin/user/roles', 'de');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles', 'de');
   await user.click(screen.getByRole('button', { name: 'Ausgewählte löschen' }));
   expect(screen.getByRole('alert')).toHaveTextContent('Keine Rolle ausgewählt!');
 });
 
 test('select all / none tick and untick every role', async () => {
-  const { user } = mount('/admin/user/roles');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles');
   await user.click(screen.getByRole('button', { name: 'Select all' }));
   for (const box of screen.getAllByRole('checkbox')) expect(box).toBeChecked();
   await user.click(screen.getByRole('button', { name: 'Select none' }));
@@ -83,8 +80,7 @@ test('select all / none tick and untick every role', async () => {
 
 test('the confirm dialog says how many roles; deletion runs one at a time in list order', async () => {
   const deletions = recordDeletions();
-  const { user } = mount('/admin/user/roles');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles');
   // Ticked in reverse: the order sent is still the listed order.
   await user.click(screen.getByRole('checkbox', { name: /Einkauf/ }));
   await user.click(screen.getByRole('checkbox', { name: /Lagerist/ }));
@@ -103,14 +99,12 @@ test('the confirm dialog says how many roles; deletion runs one at a time in lis
 });
 
 test('one role: singular dialog text; in German too', async () => {
-  const { user, unmount } = mount('/admin/user/roles');
-  await settled();
+  const { user, unmount } = await mountSettled('/admin/user/roles');
   await user.click(screen.getByRole('checkbox', { name: /Viewer/ }));
   await user.click(screen.getByRole('button', { name: 'Delete selected' }));
   expect(screen.getByRole('dialog')).toHaveTextContent('Do you really want to delete 1 role?');
   unmount();
-  const de = mount('/admin/user/roles', 'de');
-  await settled();
+  const de = await mountSettled('/admin/user/roles', 'de');
   await de.user.click(screen.getByRole('button', { name: 'Alle auswählen' }));
   await de.user.click(screen.getByRole('button', { name: 'Ausgewählte löschen' }));
   expect(screen.getByRole('dialog', { name: 'Rollen löschen' })).toHaveTextContent(
@@ -120,8 +114,7 @@ test('one role: singular dialog text; in German too', async () => {
 
 test('cancelling the dialog deletes nothing', async () => {
   const { bodies } = recordDeletions();
-  const { user } = mount('/admin/user/roles');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles');
   await user.click(screen.getByRole('button', { name: 'Select all' }));
   await user.click(screen.getByRole('button', { name: 'Delete selected' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
@@ -131,8 +124,7 @@ test('cancelling the dialog deletes nothing', async () => {
 
 test('a failed deletion stops the run and shows "Failed to delete the role(s)."', async () => {
   const deletions = recordDeletions((roleId) => roleId === 3);
-  const { user } = mount('/admin/user/roles');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles');
   await user.click(screen.getByRole('button', { name: 'Select all' }));
   await user.click(screen.getByRole('button', { name: 'Delete selected' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -147,8 +139,7 @@ test('a failed deletion stops the run and shows "Failed to delete the role(s)."'
 
 test('the failure text in German: "Fehler beim Löschen der Rolle(n)."', async () => {
   recordDeletions(() => true);
-  const { user } = mount('/admin/user/roles', 'de');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles', 'de');
   await user.click(screen.getByRole('checkbox', { name: /Viewer/ }));
   await user.click(screen.getByRole('button', { name: 'Ausgewählte löschen' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Löschen' }));
@@ -157,8 +148,7 @@ test('the failure text in German: "Fehler beim Löschen der Rolle(n)."', async (
 
 test('the delete button is disabled while the deletions run', async () => {
   recordDeletions();
-  const { user } = mount('/admin/user/roles');
-  await settled();
+  const { user } = await mountSettled('/admin/user/roles');
   await user.click(screen.getByRole('checkbox', { name: /Viewer/ }));
   await user.click(screen.getByRole('button', { name: 'Delete selected' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
