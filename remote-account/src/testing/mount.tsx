@@ -8,7 +8,7 @@ import {
   setupApiServer,
   stubReload,
 } from '@lager/shared/testing';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import AccountRoutes from '../app/AccountRoutes';
 
 /** The whole section as the shell mounts it (at /*), so links and redirects behave as in the app. */
@@ -100,6 +100,13 @@ export function answerOn(
 export async function expectNotSent(endpoint: { sent: unknown[] }, text: string) {
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
   expect(endpoint.sent).toEqual([]);
+}
+
+/** Sends the form of `button` twice in a row, as a double click or a double Enter does. */
+export function submitTwice(button: HTMLElement) {
+  const form = button.closest('form')!;
+  fireEvent.submit(form);
+  fireEvent.submit(form);
 }
 
 /** Everything stored in localStorage, to prove no password ever lands there. */

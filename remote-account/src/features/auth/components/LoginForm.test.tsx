@@ -1,6 +1,6 @@
 import { DELAYS } from '@lager/shared';
 import { expectReloadAfter, throttledLogin } from '@lager/shared/testing';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import {
   answer,
   answerOn,
@@ -9,6 +9,7 @@ import {
   remountAfterTyping,
   setupAccountTest,
   storedText,
+  submitTwice,
 } from '../../../testing/mount';
 
 const { server, reload } = setupAccountTest(null);
@@ -86,8 +87,7 @@ test('no double submission: two quick submits send one request; the button is di
   await user.type(screen.getByLabelText('E-mail'), 'a@b.ch');
   await user.type(screen.getByLabelText('Password'), 'secret123');
   const button = screen.getByRole('button', { name: 'Log in' });
-  fireEvent.submit(button.closest('form')!);
-  fireEvent.submit(button.closest('form')!);
+  submitTwice(button);
   expect(button).toBeDisabled();
   login.release();
   expect(await screen.findByRole('alert')).toBeInTheDocument();

@@ -2,7 +2,15 @@ import { DELAYS } from '@lager/shared';
 import { expectRedirectAfter, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answer, answerOn, expectNotSent, mountAccount, remountAfterTyping, storedText } from '../../../testing/mount';
+import {
+  answer,
+  answerOn,
+  expectNotSent,
+  mountAccount,
+  remountAfterTyping,
+  storedText,
+  submitTwice,
+} from '../../../testing/mount';
 
 const server = setupApiServer(...sessionHandlers(null));
 afterEach(() => jest.useRealTimers());
@@ -162,9 +170,7 @@ test('no double submission: two quick submits check the e-mail once', async () =
   }
   await user.type(screen.getByLabelText('Password'), 'longenough');
   await user.type(screen.getByLabelText('Confirm password'), 'longenough');
-  const form = screen.getByRole('button', { name: 'Register' }).closest('form')!;
-  fireEvent.submit(form);
-  fireEvent.submit(form);
+  submitTwice(screen.getByRole('button', { name: 'Register' }));
   expect(await screen.findByRole('dialog')).toBeInTheDocument();
   expect(check.sent).toHaveLength(1);
 });

@@ -1,6 +1,6 @@
 import { DELAYS } from '@lager/shared';
 import { expectRedirectAfter } from '@lager/shared/testing';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import {
   answerOn,
   expectNotSent,
@@ -8,6 +8,7 @@ import {
   remountAfterTyping,
   setupWithXsrfCookie,
   storedText,
+  submitTwice,
 } from '../../../testing/mount';
 
 const server = setupWithXsrfCookie();
@@ -55,9 +56,7 @@ test('the draft survives a remount; no double submission', async () => {
   forgot.hold();
   await remountAfterTyping('/forgotpassword', { 'E-mail': 'me@example.com' });
   expect(screen.getByLabelText('E-mail')).toHaveValue('me@example.com');
-  const form = screen.getByRole('button', { name: 'Send reset link' }).closest('form')!;
-  fireEvent.submit(form);
-  fireEvent.submit(form);
+  submitTwice(screen.getByRole('button', { name: 'Send reset link' }));
   expect(screen.getByRole('button', { name: 'Send reset link' })).toBeDisabled();
   forgot.release();
   await screen.findByText(/we have sent you a link/);

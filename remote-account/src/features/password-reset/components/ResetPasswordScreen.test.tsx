@@ -1,8 +1,15 @@
 import { DELAYS } from '@lager/shared';
 import { expectRedirectAfter } from '@lager/shared/testing';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answerOn, expectNotSent, mountAccount, setupWithXsrfCookie, storedText } from '../../../testing/mount';
+import {
+  answerOn,
+  expectNotSent,
+  mountAccount,
+  setupWithXsrfCookie,
+  storedText,
+  submitTwice,
+} from '../../../testing/mount';
 
 const server = setupWithXsrfCookie();
 
@@ -111,9 +118,7 @@ test('no double submission', async () => {
   const { user } = await open();
   await user.type(screen.getByLabelText('New password'), 'brandnew1');
   await user.type(screen.getByLabelText('Confirm new password'), 'brandnew1');
-  const form = screen.getByRole('button', { name: 'Reset password' }).closest('form')!;
-  fireEvent.submit(form);
-  fireEvent.submit(form);
+  submitTwice(screen.getByRole('button', { name: 'Reset password' }));
   reset.release();
   await screen.findByText(/Your password has been reset/);
   expect(reset.sent).toHaveLength(1);

@@ -1,8 +1,15 @@
 import { DELAYS } from '@lager/shared';
 import { expectReloadAfter, verifiedUser } from '@lager/shared/testing';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answerOn, expectNotSent, openUserScreen, setupAccountTest, storedText } from '../../../testing/mount';
+import {
+  answerOn,
+  expectNotSent,
+  openUserScreen,
+  setupAccountTest,
+  storedText,
+  submitTwice,
+} from '../../../testing/mount';
 
 const { server, reload } = setupAccountTest(verifiedUser);
 
@@ -72,9 +79,7 @@ test('no double submission', async () => {
   change.hold();
   const { user } = await openUserScreen();
   for (const [i, value] of VALID.entries()) await user.type(screen.getByLabelText(LABELS.en[i]!), value);
-  const form = screen.getByRole('button', { name: 'Change password' }).closest('form')!;
-  fireEvent.submit(form);
-  fireEvent.submit(form);
+  submitTwice(screen.getByRole('button', { name: 'Change password' }));
   expect(screen.getByRole('button', { name: 'Change password' })).toBeDisabled();
   change.release();
   await screen.findByText('Your password has been changed.');

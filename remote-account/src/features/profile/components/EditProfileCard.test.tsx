@@ -1,8 +1,15 @@
 import { DELAYS } from '@lager/shared';
 import { API, expectReloadAfter, HttpResponse, rest, verifiedUser } from '@lager/shared/testing';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { answerOn, expectNotSent, openUserScreen, setupAccountTest, storedText } from '../../../testing/mount';
+import {
+  answerOn,
+  expectNotSent,
+  openUserScreen,
+  setupAccountTest,
+  storedText,
+  submitTwice,
+} from '../../../testing/mount';
 
 // verifiedUser: 'Olivia Owner', 'owner@example.com'
 const { server, reload } = setupAccountTest(verifiedUser);
@@ -105,9 +112,7 @@ test('no double submission', async () => {
   update.hold();
   const { user } = await openUserScreen();
   await user.type(screen.getByLabelText('Name'), 'Olivia New');
-  const form = screen.getByRole('button', { name: 'Save profile' }).closest('form')!;
-  fireEvent.submit(form);
-  fireEvent.submit(form);
+  submitTwice(screen.getByRole('button', { name: 'Save profile' }));
   expect(screen.getByRole('button', { name: 'Save profile' })).toBeDisabled();
   update.release();
   await screen.findByText('Your profile has been updated.');

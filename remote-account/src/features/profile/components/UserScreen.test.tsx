@@ -1,7 +1,7 @@
 import { DELAYS, type User } from '@lager/shared';
 import { API, expectReloadAfter, HttpResponse, rest, sessionHandlers, verifiedUser } from '@lager/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { answerOn, mountAccount, setupAccountTest } from '../../../testing/mount';
+import { answerOn, mountAccount, setupAccountTest, submitTwice } from '../../../testing/mount';
 
 const unverifiedUser: User = { ...verifiedUser, email_verified_at: null, email: 'new@example.com' };
 const { server, reload } = setupAccountTest(verifiedUser);
@@ -131,9 +131,7 @@ describe('delete account', () => {
     del.hold();
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Password'), 'mypassword');
-    const form = within(dialog).getByRole('button', { name: 'Delete for good' }).closest('form')!;
-    fireEvent.submit(form);
-    fireEvent.submit(form);
+    submitTwice(within(dialog).getByRole('button', { name: 'Delete for good' }));
     del.release();
     await within(dialog).findByText('Your account has been deleted.');
     expect(del.sent).toHaveLength(1);
