@@ -105,3 +105,19 @@ test('issue 16/9: a 401 on a save of a signed-in user ends the session in the ap
     name: 'Unsaved name',
   });
 });
+
+test('issue 23/3: a logout in another tab clears the drafts; what this tab has typed is written back for its user', async () => {
+  const view = renderWithProviders(<NameForm />);
+  await signedIn(view.store, verifiedUser);
+  await view.user.type(screen.getByLabelText('Name'), 'Typed here');
+  const key = draftStorageKey('profile', verifiedUser.id);
+  // The other tab's logout: every draft removed, which this tab hears as storage events.
+  act(() => {
+    window.localStorage.removeItem(key);
+    window.dispatchEvent(new StorageEvent('storage', { key, oldValue: '{}', newValue: null }));
+  });
+  expect(JSON.parse(window.localStorage.getItem(key)!)).toEqual({ name: 'Typed here' });
+  // A later login of someone else still keeps only their own drafts.
+  keepOnlyDraftsOf(verifiedUser.id + 1);
+  expect(window.localStorage.getItem(key)).toBeNull();
+});

@@ -81,6 +81,22 @@ export function useDraft<T extends Record<string, unknown>>(key: string | null, 
     if (storageKey !== null) window.localStorage.setItem(storageKey, JSON.stringify(withoutSecrets(values)));
   }, [storageKey, values]);
 
+  // A logout in another tab clears every draft (use-logout) before this tab follows it (useSessionSync).
+  // What is typed here is written back under this user's key, so the login that follows brings it back
+  // as the login page promises; another person never sees it (a login keeps only its user's drafts).
+  useEffect(() => {
+    if (storageKey === null) return;
+    const typed = JSON.stringify(withoutSecrets(values));
+    if (typed === JSON.stringify(withoutSecrets(initial))) return;
+    const onStorage = (event: StorageEvent) => {
+      if ((event.key === storageKey || event.key === null) && event.newValue === null) {
+        window.localStorage.setItem(storageKey, typed);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [storageKey, values, initial]);
+
   const setValues = useCallback(
     (next: T | ((prev: T) => T)) =>
       setState((prev) => ({
