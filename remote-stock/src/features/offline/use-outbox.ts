@@ -8,6 +8,13 @@ import { fetchArticles, postBooking } from './wire';
 
 const online = () => navigator.onLine !== false;
 
+/**
+ * A read or send still running when the page closes its databases (unmount, another user or
+ * warehouse) ends with InvalidStateError; nothing is lost (a booking is stored as 'sending' before
+ * its request and goes again, same key, at the next start), so it must not become an unhandled rejection.
+ */
+const ignoreClosed = () => undefined;
+
 /** Background Sync wakes this page when the connection is back, even if no `online` event comes. */
 function askForSync() {
   void navigator.serviceWorker?.ready
@@ -58,23 +65,24 @@ export function useOutbox() {
         }
         dbs.current = { index, outbox };
         refresh();
-        void reload().then(send);
+        void reload().then(send).catch(ignoreClosed);
       })
       // Without IndexedDB (a private window of some browsers) quick booking simply needs the network.
       .catch(() => undefined);
     const onWorker = (event: MessageEvent) => {
-      if ((event.data as { type?: string } | undefined)?.type === 'OUTBOX_SYNC') void send();
+      if ((event.data as { type?: string } | undefined)?.type === 'OUTBOX_SYNC') void send().catch(ignoreClosed);
     };
-    const onChange = () => void reload();
+    const onChange = () => void reload().catch(ignoreClosed);
+    const onOnline = () => void send().catch(ignoreClosed);
     const timer = setInterval(refresh, REFRESH_MS);
-    addEventListener('online', send);
+    addEventListener('online', onOnline);
     addEventListener(OUTBOX_EVENT, onChange);
     addEventListener('storage', onChange);
     navigator.serviceWorker?.addEventListener('message', onWorker);
     return () => {
       closed = true;
       clearInterval(timer);
-      removeEventListener('online', send);
+      removeEventListener('online', onOnline);
       removeEventListener(OUTBOX_EVENT, onChange);
       removeEventListener('storage', onChange);
       navigator.serviceWorker?.removeEventListener('message', onWorker);
