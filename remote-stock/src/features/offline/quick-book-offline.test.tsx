@@ -77,7 +77,7 @@ test('offline, a scan books into the outbox from the index; online again, it is 
   await user.type(quantity, '50');
   await user.type(screen.getByLabelText('Code'), '4006381333931{Enter}');
   const outbox = await screen.findByRole('region', { name: 'Bookings made offline' });
-  expect(await within(outbox).findAllByText('Waiting for connection')).toHaveLength(2);
+  await waitFor(() => expect(within(outbox).getAllByText('Waiting for connection')).toHaveLength(2));
   expect(sent).toHaveLength(0);
   expect(JSON.parse(localStorage.getItem('lager.outbox.pending')!)).toEqual({ 1: 2 });
 
