@@ -9,7 +9,10 @@ export const PERMISSION_NAMES = [
 ] as const;
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
 
-/** The six stock permissions of stock-spec.md, in its order (ids 7..12 in the database). */
+/**
+ * The six stock permissions of stock-spec.md, in its order (ids 7..12 in the database), then
+ * stock-spec-2.md's `manage_locations` (id 13).
+ */
 export const STOCK_PERMISSION_NAMES = [
   'view_stock',
   'manage_articles',
@@ -17,6 +20,7 @@ export const STOCK_PERMISSION_NAMES = [
   'count_stock',
   'transfer_stock',
   'reverse_movements',
+  'manage_locations',
 ] as const;
 export type StockPermissionName = (typeof STOCK_PERMISSION_NAMES)[number];
 
@@ -24,7 +28,7 @@ export type StockPermissionName = (typeof STOCK_PERMISSION_NAMES)[number];
 export const PERMISSION_GROUPS = { users: PERMISSION_NAMES, stock: STOCK_PERMISSION_NAMES } as const;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 
-/** All twelve; the owner role holds every one. */
+/** All thirteen; the owner role holds every one. */
 export const ALL_PERMISSION_NAMES = [...PERMISSION_NAMES, ...STOCK_PERMISSION_NAMES] as const;
 export type AnyPermissionName = (typeof ALL_PERMISSION_NAMES)[number];
 

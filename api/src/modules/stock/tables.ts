@@ -103,12 +103,17 @@ export const stockMovements = pgTable(
     // When it happened on the device (a booking made offline and sent later); null when the
     // booking named no time. The journal still sorts by created_at: the order stock changed.
     occurredAt: tz('occurred_at'),
+    // Where it was booked (stock-spec-2.md §1) and the stock of the article at that location after
+    // it; null on rows from before locations. The foreign key to stock_locations (modules/locations)
+    // is added by migration 0010: this file cannot import that module (it builds on this one).
+    locationId: integer('location_id'),
+    locationQuantityAfter: milli('location_quantity_after'),
   },
   (t) => [
     foreignKey({ columns: [t.reversesId], foreignColumns: [t.id], name: 'stock_movements_reverses_fk' }),
     check(
       'stock_movements_kind_valid',
-      sql`${t.kind} IN ('in', 'out', 'correction', 'transfer_out', 'transfer_in', 'reversal')`,
+      sql`${t.kind} IN ('in', 'out', 'correction', 'transfer_out', 'transfer_in', 'reversal', 'relocation')`,
     ),
     check('stock_movements_quantity_after_nonnegative', sql`${t.quantityAfter} >= 0`),
     // A movement is reversed at most once, even under concurrency.
@@ -118,6 +123,9 @@ export const stockMovements = pgTable(
     index('stock_movements_warehouse_created_idx').on(t.warehouseId, t.createdAt, t.id),
     index('stock_movements_article_created_idx').on(t.articleId, t.createdAt, t.id),
     index('stock_movements_user_created_idx').on(t.warehouseId, t.userId, t.createdAt, t.id),
+    index('stock_movements_location_created_idx')
+      .on(t.locationId, t.createdAt, t.id)
+      .where(sql`${t.locationId} IS NOT NULL`),
     index('stock_movements_transfer_idx').on(t.transferId).where(sql`${t.transferId} IS NOT NULL`),
   ],
 );

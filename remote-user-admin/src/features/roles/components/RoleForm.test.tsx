@@ -55,7 +55,7 @@ test('an unknown permission name falls back to the server description', async ()
   expect(await screen.findByRole('checkbox', { name: 'Protokoll lesen' })).toBeInTheDocument();
 });
 
-/** The twelve permissions as the API lists them (stock-spec.md: ids 7..12 are the stock ones). */
+/** The thirteen permissions as the API lists them (ids 7..13 are the stock ones). */
 const TWELVE = [...PERMISSION_GROUPS.users, ...PERMISSION_GROUPS.stock].map((name, i) => ({
   id: i + 1,
   name,
@@ -75,6 +75,7 @@ test.each([
       'Count and correct stock',
       'Transfer stock',
       'Reverse movements',
+      'Manage storage locations',
     ],
   ],
   [
@@ -96,6 +97,7 @@ test.each([
       'Bestand zählen und korrigieren',
       'Bestand umlagern',
       'Bewegungen stornieren',
+      'Lagerplätze verwalten',
     ],
   ],
 ] as const)('the twelve permissions in two groups (%s)', async (language, usersLegend, users, stockLegend, stock) => {

@@ -1,0 +1,88 @@
+/**
+ * Storage locations (stock-spec-2.md §1): a tree per warehouse, the stock of each article at each
+ * location (its sum is the article's `quantity`), and an article's default location. Quantities are
+ * integer thousandths like the stock module's (see stock/quantity.ts).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { warehouses } from '../../platform/tenancy/tables';
+import { stockArticles } from '../stock';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const stockLocations = pgTable(
+  'stock_locations',
+  {
+    id: serial('id').primaryKey(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 100 }),
+    parentId: integer('parent_id'),
+    archivedAt: tz('archived_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A parent is deleted only without children (the service refuses before; NO ACTION is the last line).
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'stock_locations_parent_fk' }),
+    uniqueIndex('stock_locations_warehouse_code_unique').on(t.warehouseId, sql`lower(${t.code})`),
+    index('stock_locations_parent_idx').on(t.parentId),
+    check('stock_locations_code_valid', sql`${t.code} ~ '^[A-Z0-9./-]{1,32}$'`),
+  ],
+);
+
+/** How much of an article lies at a location. Rows that reach 0 stay (they hold nothing). */
+export const stockLocationQuantities = pgTable(
+  'stock_location_quantities',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => stockLocations.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => stockArticles.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.articleId] }),
+    check('stock_location_quantities_nonnegative', sql`${t.quantity} >= 0`),
+    index('stock_location_quantities_article_idx').on(t.articleId),
+    // What lies at a location, paged by article id.
+    index('stock_location_quantities_stocked_idx')
+      .on(t.locationId, t.articleId)
+      .where(sql`${t.quantity} > 0`),
+  ],
+);
+
+/** An article's default location: where bookings that name none go (else STANDARD). */
+export const stockDefaultLocations = pgTable(
+  'stock_default_locations',
+  {
+    articleId: integer('article_id')
+      .primaryKey()
+      .references(() => stockArticles.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => stockLocations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('stock_default_locations_location_idx').on(t.locationId)],
+);
+
+export type LocationRow = typeof stockLocations.$inferSelect;
