@@ -17,6 +17,8 @@ const DEV_ORIGINS = Object.values(devPorts).flatMap((port) => [`http://127.0.0.1
 const APP_KEY_MIN_PRODUCTION = 32;
 /** Shortest operator token accepted (guarded-rollout spec §2). */
 const OPERATOR_TOKEN_MIN = 32;
+/** More processes than this only queue for the same cores and database connections. */
+const MAX_WORKERS = 32;
 
 /**
  * Fastify's `trustProxy`: the addresses/CIDRs of the proxies in front. Not a hop count: Fastify
@@ -43,6 +45,8 @@ export interface ServerConfig {
   operatorEmails: string[];
   /** LAGER_OPERATOR_TOKEN: the rollout guard's bearer token (none: no bearer access). */
   operatorToken?: string;
+  /** API_WORKERS: processes serving the port (node's cluster); more than 1 only on PostgreSQL. */
+  workers: number;
 }
 
 /**
@@ -70,6 +74,7 @@ const EnvSchema = Type.Object({
     Type.String({ pattern: '^\\s*[^\\s,@]+@[^\\s,@]+(\\s*,\\s*[^\\s,@]+@[^\\s,@]+)*\\s*,?\\s*$' }),
   ),
   LAGER_OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: OPERATOR_TOKEN_MIN, pattern: '^\\S+$' })),
+  API_WORKERS: Type.Integer({ minimum: 1, maximum: MAX_WORKERS, default: 1 }),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -91,6 +96,7 @@ const EXPECTED: Record<keyof Env, string> = {
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
   OPERATOR_EMAILS: 'comma-separated e-mail addresses such as ops@lager.example,lead@lager.example',
   LAGER_OPERATOR_TOKEN: `a random secret of at least ${OPERATOR_TOKEN_MIN} characters without spaces`,
+  API_WORKERS: `a number of processes from 1 to ${MAX_WORKERS}`,
 };
 
 /** Thrown with every problem found; `server.ts` prints one line each and exits. */
@@ -158,6 +164,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       `APP_KEY: expected at least ${APP_KEY_MIN_PRODUCTION} characters in production (got ${appKey.length})`,
     );
   }
+  if (parsed.API_WORKERS > 1 && !parsed.DATABASE_URL) {
+    problems.push(
+      `API_WORKERS=${parsed.API_WORKERS}: expected 1 with the embedded database (one process owns PGlite); set DATABASE_URL to a PostgreSQL server to run several workers`,
+    );
+  }
   const trustProxy = parseTrustProxy(parsed.TRUST_PROXY);
   if (trustProxy === null) problems.push(problem('TRUST_PROXY', parsed.TRUST_PROXY));
 
@@ -191,6 +202,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: parsed.LOG_LEVEL,
     operatorEmails: (list(parsed.OPERATOR_EMAILS) ?? []).map((email) => email.toLowerCase()),
     operatorToken: parsed.LAGER_OPERATOR_TOKEN,
+    workers: parsed.API_WORKERS ?? 1,
   };
 }
 

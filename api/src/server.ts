@@ -1,3 +1,4 @@
+import { isPrimary, runPrimary } from './cluster';
 import { ConfigError, configFromEnv } from './config';
 import { DatabaseUnavailableError } from './platform/db/client';
 import { DataDirLockedError } from './platform/db/data-dir-lock';
@@ -16,6 +17,11 @@ async function main() {
   // Everything this process creates (PGlite files, app key, outbox mails) is for its owner only.
   process.umask(0o777 & ~PRIVATE_DIR_MODE);
   const config = configFromEnv();
+  if (config.workers > 1 && isPrimary()) {
+    console.log(`Lager API: ${config.workers} workers on port ${config.port} (PostgreSQL)`);
+    await runPrimary(config, (line) => console.log(`Lager API: ${line}`));
+    return;
+  }
   const server = await startServer({
     ...config,
     logger: { level: config.logLevel },
