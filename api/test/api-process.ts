@@ -52,7 +52,12 @@ export async function healthy(api: ApiProcess, timeoutMs = 90_000) {
   throw new Error(`API not healthy in time: ${api.output()}`);
 }
 
-export type Call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
+export type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Response>;
 
 /** A browser stand-in over real HTTP (cookie jar, XSRF header); logged in when `login` is given. */
 export async function session(url: string, login?: { email: string; password: string }): Promise<Call> {
