@@ -48,6 +48,8 @@ export const stockArticles = pgTable(
     description: text('description'),
     barcode: varchar('barcode', { length: 64 }),
     minStock: milli('min_stock').notNull().default(0),
+    /** Order up to this (stock-spec-2 §4); null: suggest twice the reorder level. */
+    maxStock: milli('max_stock'),
     quantity: milli('quantity').notNull().default(0),
     archivedAt: tz('archived_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
@@ -57,6 +59,7 @@ export const stockArticles = pgTable(
     // The database is the last line of defence behind the conditional booking update.
     check('stock_articles_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('stock_articles_min_stock_nonnegative', sql`${t.minStock} >= 0`),
+    check('stock_articles_max_stock_at_least_min', sql`${t.maxStock} IS NULL OR ${t.maxStock} >= ${t.minStock}`),
     // SKU unique per warehouse ignoring case; also the keyset index for sort=sku.
     uniqueIndex('stock_articles_warehouse_sku_unique').on(t.warehouseId, sql`lower(${t.sku})`),
     uniqueIndex('stock_articles_warehouse_barcode_unique')
