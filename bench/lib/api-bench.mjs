@@ -123,7 +123,11 @@ export async function runApiBench({ stack, origins, appUrl, quick, onError }) {
   const load = quick ? { duration: 3, warmup: 1, rounds: 1 } : { duration: 5, warmup: 2, rounds: 3 };
   const out = {};
   const targets = [['pglite', {}]];
-  if (postgresUrl()) targets.push(['postgres', { DATABASE_URL: postgresUrl() }]);
+  if (postgresUrl()) {
+    targets.push(['postgres', { DATABASE_URL: postgresUrl() }]);
+    // Issue 28 "Scale across processes": the same routes with API_WORKERS=2 (node's cluster) on the same server.
+    targets.push(['postgres-2-workers', { DATABASE_URL: postgresUrl(), API_WORKERS: '2' }]);
+  }
   for (const [label, env] of targets) {
     log(`API load (${label})…`);
     try {

@@ -1,5 +1,6 @@
 /** Budgets (pass/fail) and the readable BENCHMARKS.md, from the collected results. */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fmtRatio, KB, kb, ms, ratio } from './util.mjs';
 
@@ -323,6 +324,22 @@ function apiSection(r) {
       memoryRows.push([db, when, mb(v?.rss), mb(v?.heapUsed), mb(v?.heapTotal), mb(v?.external)]);
     }
   }
+  const one = r.api?.postgres?.routes;
+  const two = r.api?.['postgres-2-workers']?.routes;
+  const scaleRows =
+    one && two
+      ? Object.entries(one).map(([key, route]) => {
+          const other = two[key];
+          const ratio =
+            route.requestsPerSec && other?.requestsPerSec ? other.requestsPerSec / route.requestsPerSec : null;
+          return [
+            route.path,
+            route.requestsPerSec ?? 'n/a',
+            other?.requestsPerSec ?? 'n/a',
+            ratio ? `${ratio.toFixed(2)}×` : '',
+          ];
+        })
+      : [];
   const c = Object.values(r.api ?? {}).find((x) => x?.routes);
   const load = Object.entries(r.api ?? {})
     .filter(([, x]) => x?.loadavg)
@@ -354,6 +371,16 @@ function apiSection(r) {
           ],
           rows,
         )
+      : '',
+    '',
+    scaleRows.length
+      ? [
+          '### Across processes: PostgreSQL, API_WORKERS=1 and 2 (node cluster, same routes, same load)',
+          '',
+          table(['route', 'req/s, 1 worker', 'req/s, 2 workers', '2 / 1'], scaleRows),
+          '',
+          `On ${os.cpus().length} cores; the load generator, PostgreSQL and the workers share them. With 2 workers the memory rows are the primary's (it only forwards connections).`,
+        ].join('\n')
       : '',
     '',
     memoryRows.length
