@@ -37,6 +37,7 @@ function newestSource() {
     path.join(apiRoot, 'package.json'),
     path.join(repoRoot, 'contract', 'src'),
     path.join(repoRoot, 'scripts', 'federation-apps.cjs'),
+    path.join(repoRoot, 'scripts', 'deploy-target.cjs'),
     fileURLToPath(import.meta.url),
   ])
     visit(source);
@@ -44,14 +45,18 @@ function newestSource() {
 }
 
 /**
- * The repo's shared CommonJS scripts (scripts/federation-apps.cjs: ports and app list) find the repo
- * through their own `__dirname`, so they are required from where they are, not copied into the bundle.
- * `api/dist/` is as deep as `api/src/`, so the relative path written in the source still fits.
+ * The repo's shared CommonJS scripts (scripts/federation-apps.cjs: ports and app list,
+ * scripts/deploy-target.cjs: the rollout manifest for GET /api/releases) find the repo through their
+ * own `__dirname`, so they are required from where they are, not copied into the bundle: the path
+ * is rewritten relative to `api/dist/`, wherever in api/src the import is written.
  */
 const keepRepoScriptsExternal = {
   name: 'keep-repo-scripts-external',
   setup(b) {
-    b.onResolve({ filter: /\/scripts\/[^/]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /\/scripts\/[^/]+\.cjs$/ }, (args) => ({
+      path: path.relative(path.dirname(outFile), path.resolve(args.resolveDir, args.path)),
+      external: true,
+    }));
   },
 };
 

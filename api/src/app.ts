@@ -57,6 +57,7 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPassword: { max: 6, windowMs: 60_000 },
   verificationNotification: { max: 6, windowMs: 60_000 },
   mailPerAccount: { max: 10, windowMs: 60 * 60_000 },
+  telemetryBatches: { max: 120, windowMs: 60_000 },
 };
 
 const isOpen = (value: BuildAppOptions['database']): value is Database =>

@@ -9,6 +9,7 @@ import { authModule } from './auth';
 import { invitationsModule } from './invitations';
 import { lookupsModule } from './lookups';
 import { membersModule } from './members';
+import { releasesModule } from './releases';
 import { rolesModule } from './roles';
 import { stockModule } from './stock';
 import { telemetryModule } from './telemetry';
@@ -28,6 +29,7 @@ const MODULES: readonly LagerModule[] = [
   invitationsModule,
   stockModule,
   telemetryModule,
+  releasesModule,
 ];
 
 for (const module of MODULES) {

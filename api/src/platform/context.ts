@@ -27,6 +27,11 @@ export interface RateLimits {
    * a minute's per-address limit (6), so someone pressing "resend" in a burst hears "wait seconds" first.
    */
   mailPerAccount: RateLimit;
+  /**
+   * Anonymous telemetry beacons per client address (guarded-rollout spec §2: 120 a minute). Raised
+   * only where many real pages share one address on purpose (a browser test behind the shell's proxy).
+   */
+  telemetryBatches: RateLimit;
 }
 
 export interface AppContext {

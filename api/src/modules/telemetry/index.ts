@@ -7,5 +7,6 @@ export const telemetryModule: LagerModule = { name: 'telemetry', routes, message
 
 /** For the cross-module flood test: the per-client batch limit and the installation's ceiling of new rows. */
 export { NEW_ROWS_PER_MINUTE as TELEMETRY_NEW_ROWS_PER_MINUTE } from './repository';
-export { BATCHES_PER_MINUTE as BEACONS_PER_MINUTE } from './routes';
+/** Operators only (the Releases module's guard too): the bearer token, else a verified user in OPERATOR_EMAILS. */
+export { BATCHES_PER_MINUTE as BEACONS_PER_MINUTE, operatorsOnly } from './routes';
 export { purgeTelemetry } from './service';

@@ -212,3 +212,39 @@ export async function deleteOlderThan(db: Db, days: number): Promise<number> {
   }
   return deleted;
 }
+
+/** A time bucket of `stepMinutes` minutes that `minute` falls in (aligned to the epoch): the series' x. */
+const bucketOfMinute = (stepMinutes: number) =>
+  sql`to_timestamp(floor(extract(epoch from minute) / ${stepMinutes * 60}) * ${stepMinutes * 60})`;
+
+/** Pages and error pages per version and time bucket since then (the Releases page's chart), oldest first. */
+export async function pageSeries(db: Db, remote: string, since: Date, stepMinutes: number) {
+  const result = await db.execute(sql`
+    SELECT version, ${bucketOfMinute(stepMinutes)} AS at, sum(pages) AS pages, sum(error_pages) AS error_pages
+    FROM telemetry_minutes
+    WHERE remote = ${remote} AND minute >= ${fromMinute(since)}
+    GROUP BY version, at
+    ORDER BY version, at`);
+  return rowsOf(result).map((r) => ({
+    version: String(r.version),
+    at: new Date(r.at as string | Date),
+    pages: Number(r.pages ?? 0),
+    errorPages: Number(r.error_pages ?? 0),
+  }));
+}
+
+/** One vital's histogram per version and time bucket since then: [version, at, bucket, count]. */
+export async function vitalSeries(db: Db, remote: string, since: Date, stepMinutes: number, name: string) {
+  const result = await db.execute(sql`
+    SELECT version, ${bucketOfMinute(stepMinutes)} AS at, bucket, sum(count) AS count
+    FROM telemetry_vitals
+    WHERE remote = ${remote} AND name = ${name} AND minute >= ${fromMinute(since)}
+    GROUP BY version, at, bucket
+    ORDER BY version, at, bucket`);
+  return rowsOf(result).map((r) => ({
+    version: String(r.version),
+    at: new Date(r.at as string | Date),
+    bucket: Number(r.bucket),
+    count: Number(r.count ?? 0),
+  }));
+}

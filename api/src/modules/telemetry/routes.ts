@@ -4,10 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated, validationError } from '../../platform/errors';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/http/input';
 import { responses } from '../../platform/http/schemas';
-import { MAX_BATCH_BYTES, SummaryQuery, TelemetryBatch, TelemetrySummary } from './schemas';
-import { bearerIsOperator, isOperator, purgeTelemetry, recordBatch, summarize } from './service';
+import { MAX_BATCH_BYTES, SummaryQuery, TelemetryBatch, TelemetrySeries, TelemetrySummary } from './schemas';
+import { bearerIsOperator, isOperator, purgeTelemetry, recordBatch, series, summarize } from './service';
 
-/** Spec §2: more than 120 batches a minute from one client get 429 (counted in the database: all instances together). */
+/**
+ * Spec §2: more than 120 batches a minute from one client get 429 (counted in the database: all
+ * instances together). The default of `rateLimits.telemetryBatches` (TELEMETRY_BATCHES_PER_MINUTE).
+ */
 export const BATCHES_PER_MINUTE = 120;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,15 +36,25 @@ async function refuseCrossSite(request: FastifyRequest) {
 }
 
 /** Operators only: the bearer token, else a verified user in OPERATOR_EMAILS; 401 anonymous, 403 anyone else. */
-async function operatorsOnly(request: FastifyRequest) {
+export async function operatorsOnly(request: FastifyRequest) {
   const { ctx } = request.server;
   if (bearerIsOperator(ctx, header(request.headers.authorization))) return;
   if (!request.user) throw unauthenticated();
   if (!isOperator(ctx, request.user)) throw forbidden('telemetry.operatorsOnly', 'telemetry.operators_only');
 }
 
+/** `since` of a summary or series: an ISO time, default 24 h ago. */
+function sinceOf(raw: string | undefined): Date {
+  const since = raw ? new Date(raw) : new Date(Date.now() - DAY_MS);
+  if (Number.isNaN(since.getTime())) {
+    throw validationError({ since: [{ key: 'validation.invalid', vars: { field: 'since' } }] });
+  }
+  return since;
+}
+
 const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
+  const beaconLimit = app.ctx.rateLimits.telemetryBatches;
 
   // sendBeacon sends a string as text/plain; JSON bodies too. Anything unreadable is 422 (spec: malformed),
   // nesting deeper than the platform's JSON limit included (this parser replaces the platform's here).
@@ -63,7 +76,7 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/telemetry',
     {
       bodyLimit: MAX_BATCH_BYTES,
-      config: { beacon: true, rateLimit: { max: BATCHES_PER_MINUTE, timeWindow: 60_000 } },
+      config: { beacon: true, rateLimit: { max: beaconLimit.max, timeWindow: beaconLimit.windowMs } },
       onRequest: refuseCrossSite,
       schema: {
         operationId: 'postTelemetry',
@@ -100,13 +113,23 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: TelemetrySummary }, 401, 403, 422),
       },
     },
-    async (request) => {
-      const since = request.query.since ? new Date(request.query.since) : new Date(Date.now() - DAY_MS);
-      if (Number.isNaN(since.getTime())) {
-        throw validationError({ since: [{ key: 'validation.invalid', vars: { field: 'since' } }] });
-      }
-      return summarize(db, request.query.remote, since);
+    async (request) => summarize(db, request.query.remote, sinceOf(request.query.since)),
+  );
+
+  app.get(
+    '/api/telemetry/series',
+    {
+      preValidation: operatorsOnly,
+      schema: {
+        operationId: 'getTelemetrySeries',
+        summary:
+          'Per version of a section since a time, in up to 60 time buckets: pages, error rate with a Wilson 95 % interval, LCP p75 (the Releases page’s charts). Operators only.',
+        tags: ['shell'],
+        querystring: SummaryQuery,
+        response: responses({ 200: TelemetrySeries }, 401, 403, 422),
+      },
     },
+    async (request) => series(db, request.query.remote, sinceOf(request.query.since)),
   );
 
   // Aggregates older than 30 days go (spec §2). Every instance may run it: a DELETE by age is idempotent.

@@ -106,3 +106,28 @@ export const TelemetrySummary = Type.Object(
   { title: 'TelemetrySummary' },
 );
 export type TelemetrySummaryBody = Static<typeof TelemetrySummary>;
+
+export const TelemetrySeries = Type.Object(
+  {
+    remote: Type.String(),
+    since: Type.String({ format: 'date-time' }),
+    step_minutes: Type.Integer({ minimum: 1, description: 'Each point covers this many minutes (at most 60 points).' }),
+    versions: Type.Array(
+      Type.Object({
+        version: Type.String(),
+        points: Type.Array(
+          Type.Object({
+            at: Type.String({ format: 'date-time', description: 'Start of the point’s minutes.' }),
+            pages: Count(),
+            error_pages: Count(),
+            error_rate: Type.Number(),
+            ci95: Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: 'Wilson score interval, 95 %.' }),
+            lcp_p75: Type.Union([Type.Number(), Type.Null()], { description: 'ms; null without LCP figures.' }),
+          }),
+        ),
+      }),
+    ),
+  },
+  { title: 'TelemetrySeries' },
+);
+export type TelemetrySeriesBody = Static<typeof TelemetrySeries>;

@@ -12,15 +12,18 @@ import {
   deleteOlderThan,
   type ErrorRow,
   type MinuteRow,
+  pageSeries,
   topErrors,
   type VitalRow,
   versionTotals,
   vitalHistograms,
+  vitalSeries,
 } from './repository';
 import {
   ERROR_TYPES,
   type ErrorType,
   type TelemetryEventInput,
+  type TelemetrySeriesBody,
   type TelemetrySummaryBody,
   VITAL_MAX,
   VITALS,
@@ -256,6 +259,51 @@ export async function summarize(db: Db, remote: string, since: Date): Promise<Te
           })),
       };
     }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Series (the Releases page's charts): per version and time bucket, the error rate with its
+// Wilson interval and LCP p75. Buckets are whole minutes, as many as keep the chart at ≤ 60 points.
+// ---------------------------------------------------------------------------------------------
+const MAX_POINTS = 60;
+
+export function seriesStep(since: Date, now: Date): number {
+  const minutes = Math.max(1, Math.ceil((now.getTime() - since.getTime()) / 60_000));
+  return Math.max(1, Math.ceil(minutes / MAX_POINTS));
+}
+
+export async function series(db: Db, remote: string, since: Date, now = new Date()): Promise<TelemetrySeriesBody> {
+  const step = seriesStep(since, now);
+  const pages = await pageSeries(db, remote, since, step);
+  const lcp = await vitalSeries(db, remote, since, step, 'LCP');
+  const versions = [...new Set(pages.map((p) => p.version))].sort(compareVersions);
+  return {
+    remote,
+    since: since.toISOString(),
+    step_minutes: step,
+    versions: versions.map((version) => ({
+      version,
+      points: pages
+        .filter((p) => p.version === version)
+        .map((p) => {
+          const histogram = new Map<number, number>();
+          for (const h of lcp) {
+            if (h.version === version && h.at.getTime() === p.at.getTime()) histogram.set(h.bucket, h.count);
+          }
+          const errorPages = Math.min(p.errorPages, p.pages);
+          const [low, high] = wilson(errorPages, p.pages);
+          const figure = p75('LCP', histogram);
+          return {
+            at: p.at.toISOString(),
+            pages: p.pages,
+            error_pages: errorPages,
+            error_rate: p.pages ? round4(errorPages / p.pages) : 0,
+            ci95: [round4(low), round4(high)],
+            lcp_p75: figure?.p75 ?? null,
+          };
+        }),
+    })),
   };
 }
 

@@ -197,6 +197,21 @@ describe('bad input gets the spec’s status codes', () => {
     expect(refused.json()).toMatchObject({ code: 'throttle' });
     expect((await beacon(app, batch([]))).statusCode).toBe(204);
   });
+
+  it('TELEMETRY_BATCHES_PER_MINUTE (rateLimits.telemetryBatches) moves the limit: 3 a minute refuses the 4th', async () => {
+    const { app: strict } = await buildTestApp(database, {
+      rateLimits: { telemetryBatches: { max: 3, windowMs: 60_000 } },
+    });
+    try {
+      const client = nextAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await beacon(strict, batch([]), { remoteAddress: client })).statusCode);
+      expect(statuses).toEqual([204, 204, 204, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe('never 5xx', () => {
