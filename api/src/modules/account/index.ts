@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { LagerModule } from '../../platform/module';
 import { messages } from './messages';
 import profileRoutes from './routes';
-import userRoutes from './user-routes';
+import userRoutes from './routes-user';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);

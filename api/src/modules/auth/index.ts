@@ -5,10 +5,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldError } from '../../platform/errors';
 import type { LagerModule } from '../../platform/module';
-import emailVerificationRoutes from './email-verification-routes';
 import { messages } from './messages';
-import passwordResetRoutes from './password-reset-routes';
 import authRoutes from './routes';
+import passwordResetRoutes from './routes-password-reset';
+import emailVerificationRoutes from './routes-verification';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);

@@ -1,6 +1,7 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { memberships, type User, users } from '../../platform/tenancy/tables';
+import { passwordResetTokens } from './tables';
 
 export type { User };
 export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'password' | 'language' | 'emailVerifiedAt'>;
@@ -75,4 +76,45 @@ export async function markEmailVerified(db: Db, userId: number, email: string) {
 export async function countUsers(db: Db) {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
+}
+
+export type ResetToken = typeof passwordResetTokens.$inferSelect;
+
+/** One token per address: a new request replaces the previous one. */
+export async function saveResetToken(db: Db, email: string, tokenHash: string) {
+  const createdAt = new Date();
+  await db
+    .insert(passwordResetTokens)
+    .values({ email, tokenHash, createdAt })
+    .onConflictDoUpdate({ target: passwordResetTokens.email, set: { tokenHash, createdAt } });
+}
+
+/** The token row when it is younger than `maxAgeMs`; the caller compares the hash in constant time. */
+export async function findFreshResetToken(db: Db, email: string, maxAgeMs: number): Promise<ResetToken | null> {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(eq(passwordResetTokens.email, email), gt(passwordResetTokens.createdAt, new Date(Date.now() - maxAgeMs))),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Uses the token up: one conditional DELETE of exactly this (address, hash, still fresh) row, so
+ * of several concurrent requests with one token exactly one gets `true`.
+ */
+export async function consumeResetToken(db: Db, email: string, tokenHash: string, maxAgeMs: number) {
+  const deleted = await db
+    .delete(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.email, email),
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        gt(passwordResetTokens.createdAt, new Date(Date.now() - maxAgeMs)),
+      ),
+    )
+    .returning({ email: passwordResetTokens.email });
+  return deleted.length > 0;
 }

@@ -1,11 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { fieldError, validationError } from '../../platform/errors';
 import { Email, MessageBody, Password, Required, responses, UserBody } from '../../platform/http/schemas';
 import { regenerateSession, SESSION_COOKIE, setSessionCookies } from '../../platform/http/session';
 import { t } from '../../platform/i18n/request';
 import { userJson } from '../../platform/tenancy/wire';
-import { countAccountMail, sendVerificationMail } from './mail';
-import { emailTaken, findUserByEmail, insertUser, normalizeEmail, updateUser } from './repository';
+import { emailAvailable, logIn, register } from './service';
 
 const ACCEPTED = [true, 1, '1', 'yes', 'on', 'true'] as const;
 const rate = (limit: { max: number; windowMs: number }) => ({
@@ -45,22 +43,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Counted before the password is checked: parallel attempts cannot all slip under the limit (429).
-      const attempt = await app.loginThrottle.attempt(normalizeEmail(email), request.ip);
-      const user = await findUserByEmail(ctx.db, email);
-      // An unknown address costs one argon2 verification too, so timing does not reveal accounts.
-      const valid = user
-        ? await ctx.passwords.verify(user.password, password)
-        : await ctx.passwords.verifyNone(password);
-      if (!user || !valid) {
-        throw fieldError('email', 'invalidCredentials', 'auth.failed');
-      }
-      await attempt.succeeded();
-      const updated = request.headers['accept-language']
-        ? await updateUser(ctx.db, user.id, { language: request.lang })
-        : user;
+      const language = request.headers['accept-language'] ? request.lang : undefined;
+      const user = await logIn(app, { email, password, ip: request.ip, language });
       await regenerateSession(request, reply, user.id);
-      return { user: userJson(updated) };
+      return { user: userJson(user) };
     },
   );
 
@@ -93,23 +79,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const errors: Parameters<typeof validationError>[0] = {};
-      if (await emailTaken(ctx.db, body.email)) errors.email = [{ key: 'emailTaken', vars: { field: 'email' } }];
-      if (body.password !== body.password_confirmation) {
-        errors.password = [{ key: 'validation.confirmed', vars: { field: 'password' } }];
-      }
-      if (Object.keys(errors).length) throw validationError(errors, errors.email ? 'email.taken' : 'validation.failed');
-      const user = await insertUser(ctx.db, {
-        name: body.name.trim(),
-        email: body.email,
-        password: await ctx.passwords.hash(body.password),
-        language: request.lang,
-      });
-      // Someone registered the address between the check and the insert.
-      if (!user) throw fieldError('email', 'emailTaken', 'email.taken');
-      // The first of the account's verification mails (the ceiling counts it).
-      if ((await countAccountMail(app, 'verify', user.id)).allowed) await sendVerificationMail(app, user);
+      await register(app, request.body, request.lang);
       return reply.code(201).send({ message: t(request, 'registered') });
     },
   );
@@ -125,7 +95,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Type.Object({ available: Type.Boolean() }) }, 422, 429),
       },
     },
-    async (request) => ({ available: !(await emailTaken(ctx.db, request.query.email)) }),
+    async (request) => ({ available: await emailAvailable(ctx.db, request.query.email) }),
   );
 };
 

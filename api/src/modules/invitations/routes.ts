@@ -1,18 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { type ErrorCode, LIMITS } from '@lager/contract';
-import { AppError, fieldError, forbidden, notFound } from '../../platform/errors';
+import { LIMITS } from '@lager/contract';
 import { Email, Id, MessageBody, responses } from '../../platform/http/schemas';
 import { warehouseInBodyOrCurrent } from '../../platform/http/warehouse-of';
 import { t } from '../../platform/i18n/request';
-import { randomToken, sha256 } from '../../platform/security/tokens';
-import { findWarehouseRole } from '../../platform/tenancy/access';
-import { findUserByEmail, normalizeEmail } from '../auth';
-import { findMembership } from '../members';
-import { findWarehouse } from '../warehouses';
-import { sendInvitationMail } from './mail';
-import { createInvitation, findInvitationByTokenHash, processInvitation } from './repository';
-
-const inviteError = (key: Parameters<typeof fieldError>[1], code: ErrorCode) => fieldError('email', key, code);
+import { answerInvitation, sendInvitation } from './service';
 
 const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -37,29 +28,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const inviter = request.user!;
-      const warehouseId = request.access!.warehouseId;
-      const email = normalizeEmail(request.body.email);
-      if (email === inviter.email) throw inviteError('inviteSelf', 'invite.self');
-      const invitee = await findUserByEmail(db, email);
-      if (!invitee) throw inviteError('inviteNotRegistered', 'invite.not_registered');
-      if (await findMembership(db, invitee.id, warehouseId)) {
-        throw inviteError('inviteAlreadyMember', 'invite.already_member');
-      }
-      const role = await findWarehouseRole(db, request.body.role_id, warehouseId);
-      if (!role) throw fieldError('role_id', 'validation.exists', 'role.not_found');
-      const token = randomToken(32);
-      const invitation = await createInvitation(db, {
-        warehouseId,
-        inviterId: inviter.id,
-        email,
-        roleId: role.id,
-        tokenHash: sha256(token),
-      });
-      // The partial unique index decides, so two racing sends cannot both pass.
-      if (!invitation) throw inviteError('inviteExists', 'invite.exists');
-      const warehouse = await findWarehouse(db, warehouseId);
-      await sendInvitationMail(app, invitee, inviter.name, warehouse!.name, token);
+      await sendInvitation(app, request.user!, request.access!.warehouseId, request.body);
       return reply.code(201).send({ message: t(request, 'invitationSent') });
     },
   );
@@ -84,16 +53,9 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const user = request.user!;
-        const invitation = await findInvitationByTokenHash(db, sha256(request.params.token));
-        if (!invitation) throw notFound('invitationNotFound', 'invitation.not_found');
-        if (invitation.status !== 'pending') throw new AppError(400, 'invitationProcessed', 'invitation.processed');
-        if (invitation.email !== user.email) throw forbidden('invitationNotForYou', 'invitation.wrong_user');
-        // One conditional update decides: of racing accepts/declines exactly one wins.
-        const won = await processInvitation(db, invitation, user.id, action === 'accept' ? 'accepted' : 'declined');
-        if (!won) throw new AppError(400, 'invitationProcessed', 'invitation.processed');
+        const warehouse_id = await answerInvitation(db, request.user!, request.params.token, action);
         const key = action === 'accept' ? 'invitationAccepted' : 'invitationDeclined';
-        return { message: t(request, key), warehouse_id: invitation.warehouseId };
+        return { message: t(request, key), warehouse_id };
       },
     );
   }

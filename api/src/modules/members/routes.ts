@@ -1,14 +1,11 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { LIMITS, OWNER_ROLE_ID } from '@lager/contract';
-import { AppError, fieldError, forbidden, notFound } from '../../platform/errors';
+import { LIMITS } from '@lager/contract';
 import { Id, IdParam, MessageBody, responses } from '../../platform/http/schemas';
 import { warehouseInBodyOrCurrent, warehouseParam } from '../../platform/http/warehouse-of';
 import { t } from '../../platform/i18n/request';
-import { findWarehouseRole } from '../../platform/tenancy/access';
 import { memberJson } from '../../platform/tenancy/wire';
-import { findMembership, listMembers, listMemberships, removeMembers, setMemberRole } from './repository';
-
-const ownerRoleProtected = () => new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
+import { listMembers } from './repository';
+import { assignRole, removeUsers } from './service';
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -64,18 +61,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { user_id, warehouse_id, new_role_id } = request.body;
-      if (new_role_id === OWNER_ROLE_ID) throw ownerRoleProtected();
-      if (user_id === request.user!.id) throw forbidden('notYourself', 'member.self');
-      const member = await findMembership(db, user_id, warehouse_id);
-      if (!member) throw notFound('userNotMember', 'member.not_found');
-      if (member.roleId === OWNER_ROLE_ID) throw ownerRoleProtected();
-      if (new_role_id !== null && !(await findWarehouseRole(db, new_role_id, warehouse_id))) {
-        throw fieldError('new_role_id', 'validation.exists', 'role.not_found');
-      }
-      if (!(await setMemberRole(db, user_id, warehouse_id, new_role_id))) {
-        throw notFound('userNotMember', 'member.not_found');
-      }
+      await assignRole(db, request.user!.id, request.body);
       return { message: t(request, 'roleAssigned') };
     },
   );
@@ -101,12 +87,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const access = request.access!;
-      const ids = [...new Set(request.body.user_ids)];
-      if (ids.includes(request.user!.id)) throw forbidden('notYourself', 'member.self');
-      const members = await listMemberships(db, access.warehouseId);
-      if (members.some((m) => ids.includes(m.userId) && m.roleId === OWNER_ROLE_ID)) throw ownerRoleProtected();
-      const removed = await removeMembers(db, access.warehouseId, ids);
+      const removed = await removeUsers(db, request.user!.id, request.access!.warehouseId, request.body.user_ids);
       return { message: t(request, 'usersRemoved'), removed };
     },
   );

@@ -1,21 +1,12 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { LIMITS, OWNER_ROLE_ID, PERMISSION_NAMES } from '@lager/contract';
+import { LIMITS, PERMISSION_NAMES } from '@lager/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../platform/db/client';
-import { AppError, type FieldErrors, notFound, validationError } from '../../platform/errors';
 import { Id, IdParam, MessageBody, Required, RoleBody, RoleDetailBody, responses } from '../../platform/http/schemas';
 import { warehouseInBodyOrCurrent, warehouseOfRole, warehouseParamOrCurrent } from '../../platform/http/warehouse-of';
 import { t } from '../../platform/i18n/request';
-import { findPermissions } from '../../platform/tenancy/access';
 import { roleDetailJson, roleJson } from '../../platform/tenancy/wire';
-import {
-  deleteWarehouseRole,
-  findRoleWithPermissions,
-  listRoles,
-  type RoleInput,
-  roleNameTaken,
-  saveRole,
-} from './repository';
+import { listRoles } from './repository';
+import { deleteRole, getRole, putRole } from './service';
 
 const ANY = [...PERMISSION_NAMES];
 const RoleInputBody = Type.Object({
@@ -25,17 +16,6 @@ const RoleInputBody = Type.Object({
   warehouse_id: Type.Optional(Id()),
 });
 
-/** Name unique within the warehouse; every permission id must exist. */
-async function assertRoleInput(db: Db, warehouseId: number, input: RoleInput, exceptId?: number) {
-  const errors: FieldErrors = {};
-  if (await roleNameTaken(db, warehouseId, input.name, exceptId)) errors.name = [{ key: 'roleNameTaken' }];
-  const known = await findPermissions(db, input.permissions);
-  if (known.length !== new Set(input.permissions).size) {
-    errors.permissions = [{ key: 'validation.exists', vars: { field: 'permissions' } }];
-  }
-  if (Object.keys(errors).length) throw validationError(errors, errors.name ? 'role.name_taken' : 'validation.failed');
-}
-
 /** A role's permissions are handed to everyone who gets it: no one grants more than they hold. */
 const grantsPermissions = (request: FastifyRequest) => ({
   permissionIds: (request.body as { permissions: number[] }).permissions,
@@ -43,13 +23,6 @@ const grantsPermissions = (request: FastifyRequest) => ({
 
 const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
-
-  async function detail(id: number, request: FastifyRequest) {
-    const role = await findRoleWithPermissions(db, id);
-    // Deleted between the access check and now.
-    if (!role) throw notFound('roleNotFound', 'role.not_found');
-    return roleDetailJson(role, request.lang);
-  }
 
   // Invite, assign and the roles list all read this, so any of the six permissions will do.
   const listSchema = {
@@ -90,10 +63,8 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const warehouseId = request.access!.warehouseId;
-      await assertRoleInput(db, warehouseId, request.body);
-      const id = await saveRole(db, warehouseId, request.body);
-      return reply.code(201).send({ role: await detail(id, request) });
+      const role = await putRole(db, request.access!.warehouseId, request.body);
+      return reply.code(201).send({ role: roleDetailJson(role, request.lang) });
     },
   );
 
@@ -109,7 +80,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Type.Object({ role: RoleDetailBody }) }, 401, 403, 404),
       },
     },
-    async (request) => ({ role: await detail(request.params.role_id, request) }),
+    async (request) => ({ role: roleDetailJson(await getRole(db, request.params.role_id), request.lang) }),
   );
   app.put(
     '/api/admin/updaterole/:role_id',
@@ -141,10 +112,8 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { role_id } = request.params;
-      await assertRoleInput(db, request.access!.warehouseId, request.body, role_id);
-      await saveRole(db, request.access!.warehouseId, request.body, role_id);
-      return { role: await detail(role_id, request), message: t(request, 'roleUpdated') };
+      const role = await putRole(db, request.access!.warehouseId, request.body, request.params.role_id);
+      return { role: roleDetailJson(role, request.lang), message: t(request, 'roleUpdated') };
     },
   );
 
@@ -160,11 +129,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { role_id } = request.body;
-      if (role_id === OWNER_ROLE_ID) throw new AppError(403, 'ownerRoleProtected', 'role.owner_protected');
-      if (!(await deleteWarehouseRole(db, role_id, request.access!.warehouseId))) {
-        throw notFound('roleNotFound', 'role.not_found');
-      }
+      await deleteRole(db, request.access!.warehouseId, request.body.role_id);
       return { message: t(request, 'roleDeleted') };
     },
   );

@@ -1,9 +1,6 @@
 import { type FastifyPluginAsyncTypebox, type TSchema, Type } from '@fastify/type-provider-typebox';
 import { LIMITS } from '@lager/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../platform/db/client';
-import { type FieldErrors, forbidden, notFound, validationError } from '../../platform/errors';
-import { resolveAccess } from '../../platform/http/authorization';
 import {
   Id,
   IdParam,
@@ -15,35 +12,11 @@ import {
 } from '../../platform/http/schemas';
 import { warehouseParam } from '../../platform/http/warehouse-of';
 import { t } from '../../platform/i18n/request';
-import { assertPassword } from '../../platform/security/passwords';
 import { memberWarehouseJson, warehouseJson } from '../../platform/tenancy/wire';
-import { removeMembers } from '../members';
-import {
-  createWarehouse,
-  deleteOwnedWarehouses,
-  findWarehouse,
-  listGuestWarehouses,
-  listMemberWarehouses,
-  listOwnedWarehouses,
-  unknownWarehouseLookups,
-  updateWarehouse,
-  type WarehouseInput as WarehouseFieldsInput,
-  warehouseNameTaken,
-} from './repository';
+import { listGuestWarehouses, listMemberWarehouses, listOwnedWarehouses } from './repository';
+import { createWarehouse, deleteWarehouses, getWarehouse, leaveWarehouse, updateWarehouse } from './service';
 
 const WarehouseInput = Type.Object({ name: Required(LIMITS.warehouseNameMax), industry_id: Id(), usage_id: Id() });
-
-/** Laravel-style checks the schema cannot do: existing lookups, name unique per owner. */
-async function assertWarehouseInput(db: Db, ownerId: number, input: WarehouseFieldsInput, exceptId?: number) {
-  const errors: FieldErrors = {};
-  if (await warehouseNameTaken(db, ownerId, input.name, exceptId)) errors.name = [{ key: 'warehouseNameTaken' }];
-  const unknown = await unknownWarehouseLookups(db, input);
-  if (unknown.industry) errors.industry_id = [{ key: 'validation.exists', vars: { field: 'industry id' } }];
-  if (unknown.usage) errors.usage_id = [{ key: 'validation.exists', vars: { field: 'usage id' } }];
-  if (Object.keys(errors).length) {
-    throw validationError(errors, errors.name ? 'warehouse.name_taken' : 'validation.failed');
-  }
-}
 
 const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -117,7 +90,6 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await assertWarehouseInput(db, request.user!.id, request.body);
       const warehouse = await createWarehouse(db, request.user!.id, request.body);
       return reply.code(201).send({ warehouse: warehouseJson(warehouse), message: t(request, 'warehouseCreated') });
     },
@@ -135,11 +107,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: WarehouseBody }, 401, 403, 404),
       },
     },
-    async (request) => {
-      const warehouse = await findWarehouse(db, request.params.id);
-      if (!warehouse) throw notFound('warehouseNotFound', 'warehouse.not_found');
-      return warehouseJson(warehouse);
-    },
+    async (request) => warehouseJson(await getWarehouse(db, request.params.id)),
   );
   app.put(
     '/api/warehouses/edit/:id',
@@ -154,10 +122,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await assertWarehouseInput(db, request.user!.id, request.body, request.params.id);
-      const warehouse = await updateWarehouse(db, request.params.id, request.body);
-      // Deleted by its owner while this request was on its way.
-      if (!warehouse) throw notFound('warehouseNotFound', 'warehouse.not_found');
+      const warehouse = await updateWarehouse(db, request.user!.id, request.params.id, request.body);
       return warehouseJson(warehouse);
     },
   );
@@ -183,9 +148,8 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await assertPassword(ctx.passwords, request.user!, request.body.password);
-      // Ids of warehouses the user does not own are ignored, not deleted.
-      const deleted = await deleteOwnedWarehouses(db, request.user!.id, request.body.warehouse_ids);
+      const { warehouse_ids, password } = request.body;
+      const deleted = await deleteWarehouses(ctx, request.user!, warehouse_ids, password);
       return { message: t(request, 'warehousesDeleted', { count: deleted }), deleted };
     },
   );
@@ -201,12 +165,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   };
   const leaveHandler = async (request: FastifyRequest<{ Params: { id: number }; Body: { password: string } }>) => {
-    const user = request.user!;
-    await assertPassword(ctx.passwords, user, request.body.password);
-    const access = await resolveAccess(app, user.id, request.params.id);
-    if (!access) throw notFound('warehouseNotFound', 'warehouse.not_found');
-    if (access.isOwner) throw forbidden('ownerCannotLeave', 'warehouse.owner_cannot_leave');
-    await removeMembers(db, access.warehouseId, [user.id]);
+    await leaveWarehouse(app, request.user!, request.params.id, request.body.password);
     return { message: t(request, 'leftWarehouse') };
   };
   app.delete(

@@ -2,6 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { accessOf } from '../../platform/http/authorization';
 import { PermissionNameSchema, responses, UserBody } from '../../platform/http/schemas';
 import { userJson } from '../../platform/tenancy/wire';
+import { currentPermissions } from './service';
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -23,13 +24,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Type.Object({ permissions: Type.Array(PermissionNameSchema) }) }, 401),
       },
     },
-    async (request) => {
-      const user = request.user!;
-      // Unverified users hold no warehouse rights (every warehouse call answers 403 for them).
-      if (!user.emailVerifiedAt || !user.currentWarehouseId) return { permissions: [] };
-      const { access } = await accessOf(request, user.currentWarehouseId);
-      return { permissions: access ? [...access.permissions] : [] };
-    },
+    async (request) => ({
+      permissions: await currentPermissions(request.user!, (warehouseId) => accessOf(request, warehouseId)),
+    }),
   );
 };
 

@@ -1,10 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { forbidden } from '../../platform/errors';
 import { Id, MessageBody, responses } from '../../platform/http/schemas';
 import { t } from '../../platform/i18n/request';
-import { isValidVerification, safeEqual, sha1 } from '../../platform/security/tokens';
-import { countAccountMail, sendVerificationMail, tooManyMails } from './mail';
-import { markEmailVerified } from './repository';
+import { resendVerification, verificationStatus, verifyEmail } from './service';
 
 const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -26,12 +23,9 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = request.user!;
-      if (user.emailVerifiedAt) return reply.code(200).send({ message: t(request, 'alreadyVerified') });
-      // The caller is the account's owner: telling them to wait reveals nothing.
-      const mail = await countAccountMail(app, 'verify', user.id);
-      if (!mail.allowed) throw tooManyMails(mail.retryAfterMs);
-      await sendVerificationMail(app, user);
+      if (!(await resendVerification(app, request.user!))) {
+        return reply.code(200).send({ message: t(request, 'alreadyVerified') });
+      }
       return reply.code(202).send({ message: t(request, 'verificationSent') });
     },
   );
@@ -51,10 +45,7 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async (request) => {
-      const at = request.user!.emailVerifiedAt;
-      return { verified: !!at, email_verified_at: at ? at.toISOString() : null };
-    },
+    async (request) => verificationStatus(request.user!),
   );
 
   app.get(
@@ -70,13 +61,7 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = request.user!;
-      const { id, hash } = request.params;
-      const invalid = () => forbidden('invalidSignature', 'verify.invalid_link');
-      // The link is for one user and one address: a changed e-mail makes old links useless.
-      if (id !== user.id || !safeEqual(hash, sha1(user.email))) throw invalid();
-      if (!isValidVerification(ctx.appKey, { id, hash, ...request.query })) throw invalid();
-      if (!user.emailVerifiedAt) await markEmailVerified(ctx.db, user.id, user.email);
+      await verifyEmail(ctx, request.user!, { ...request.params, ...request.query });
       return { message: t(request, 'verified') };
     },
   );
