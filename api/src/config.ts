@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { type Static, Type } from '@sinclair/typebox';
 import envSchema from 'env-schema';
 import { API_PORT, devPorts, SHELL_PORT } from '../../scripts/federation-apps.cjs';
+import type { RateLimits } from './platform/context';
 import { ensurePrivateDir } from './platform/fs/private-dir';
 import { API_ROOT } from './platform/paths';
 import { randomToken } from './platform/security/tokens';
@@ -47,6 +48,8 @@ export interface ServerConfig {
   operatorToken?: string;
   /** API_WORKERS: processes serving the port (node's cluster); more than 1 only on PostgreSQL. */
   workers: number;
+  /** Limits changed from their defaults (TELEMETRY_BATCHES_PER_MINUTE). */
+  rateLimits?: Partial<RateLimits>;
 }
 
 /**
@@ -75,6 +78,7 @@ const EnvSchema = Type.Object({
   ),
   LAGER_OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: OPERATOR_TOKEN_MIN, pattern: '^\\S+$' })),
   API_WORKERS: Type.Integer({ minimum: 1, maximum: MAX_WORKERS, default: 1 }),
+  TELEMETRY_BATCHES_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -97,6 +101,8 @@ const EXPECTED: Record<keyof Env, string> = {
   OPERATOR_EMAILS: 'comma-separated e-mail addresses such as ops@lager.example,lead@lager.example',
   LAGER_OPERATOR_TOKEN: `a random secret of at least ${OPERATOR_TOKEN_MIN} characters without spaces`,
   API_WORKERS: `a number of processes from 1 to ${MAX_WORKERS}`,
+  TELEMETRY_BATCHES_PER_MINUTE:
+    'a whole number 1-1000000 (telemetry beacons per client address and minute; default 120)',
 };
 
 /** Thrown with every problem found; `server.ts` prints one line each and exits. */
@@ -203,6 +209,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     operatorEmails: (list(parsed.OPERATOR_EMAILS) ?? []).map((email) => email.toLowerCase()),
     operatorToken: parsed.LAGER_OPERATOR_TOKEN,
     workers: parsed.API_WORKERS ?? 1,
+    ...(parsed.TELEMETRY_BATCHES_PER_MINUTE !== undefined && {
+      rateLimits: { telemetryBatches: { max: parsed.TELEMETRY_BATCHES_PER_MINUTE, windowMs: 60_000 } },
+    }),
   };
 }
 

@@ -20,3 +20,15 @@ it('configuration: LAGER_OPERATOR_TOKEN needs 32 characters, OPERATOR_EMAILS e-m
   expect(config.operatorToken).toBe('x'.repeat(32));
   expect(config.operatorEmails).toEqual(['ops@lager.example', 'lead@lager.example']);
 });
+
+it('configuration: TELEMETRY_BATCHES_PER_MINUTE is a whole number and changes only the beacon limit; unset keeps 120', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lager-telemetry-config-'));
+  expect(configFromEnv({ DATA_DIR: dataDir }).rateLimits).toBeUndefined();
+  expect(() => configFromEnv({ DATA_DIR: dataDir, TELEMETRY_BATCHES_PER_MINUTE: '0' })).toThrow(
+    /TELEMETRY_BATCHES_PER_MINUTE/,
+  );
+  expect(() => configFromEnv({ DATA_DIR: dataDir, TELEMETRY_BATCHES_PER_MINUTE: 'many' })).toThrow(ConfigError);
+  expect(configFromEnv({ DATA_DIR: dataDir, TELEMETRY_BATCHES_PER_MINUTE: '5000' }).rateLimits).toEqual({
+    telemetryBatches: { max: 5000, windowMs: 60_000 },
+  });
+});

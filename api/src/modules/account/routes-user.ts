@@ -2,6 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { accessOf } from '../../platform/http/authorization';
 import { PermissionNameSchema, responses, UserBody } from '../../platform/http/schemas';
 import { userJson } from '../../platform/tenancy/wire';
+import { isOperator } from '../telemetry';
 import { currentPermissions } from './service';
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,7 +12,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: { operationId: 'getUser', tags: ['shell'], response: responses({ 200: UserBody }, 401) },
     },
-    async (request) => userJson(request.user!),
+    // The shell shows operators' sections (the Releases page) from this flag (guarded-rollout spec §4).
+    async (request) => ({ ...userJson(request.user!), is_operator: isOperator(app.ctx, request.user) }),
   );
 
   app.get(

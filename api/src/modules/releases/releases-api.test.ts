@@ -12,7 +12,10 @@ import { Client, createUser, loggedIn, useTestApp } from '../../../test/helpers'
 const TOKEN = 'releases-operator-token-with-32-chars!';
 const OPERATOR = 'releases-ops@lager.test';
 let app: FastifyInstance;
-useTestApp(__filename, (t) => (app = t.app), { operatorEmails: [OPERATOR], operatorToken: TOKEN });
+useTestApp(__filename, (t) => (app = t.app), {
+  operatorEmails: [OPERATOR, `pending-${OPERATOR}`],
+  operatorToken: TOKEN,
+});
 
 const saved = { dir: process.env.LAGER_DEPLOY_DIR, target: process.env.LAGER_DEPLOY_TARGET };
 let dir: string;
@@ -168,4 +171,16 @@ it('operators only: 401 anonymous or a wrong token, 403 a non-operator, 200 an o
   const operator = new Client(app);
   await operator.login(OPERATOR);
   expect((await operator.get('/api/releases')).statusCode).toBe(200);
+});
+
+it('GET /api/user tells the shell who is an operator (is_operator), so it shows the Releases section to them only', async () => {
+  const { client } = await loggedIn(app);
+  expect((await client.get('/api/user')).json()).toMatchObject({ is_operator: false });
+  const unverified = await createUser(app, { email: `pending-${OPERATOR}`, verified: false });
+  const pending = new Client(app);
+  await pending.login(unverified.email);
+  expect((await pending.get('/api/user')).json()).toMatchObject({ is_operator: false });
+  const operator = new Client(app);
+  await operator.login(OPERATOR);
+  expect((await operator.get('/api/user')).json()).toMatchObject({ email: OPERATOR, is_operator: true });
 });

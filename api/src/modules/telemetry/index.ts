@@ -1,12 +1,13 @@
 /** Section health telemetry (guarded-rollout-spec.md §2): anonymous beacons in, per-minute aggregates, operators' summary. */
 import type { LagerModule } from '../../platform/module';
-import { messages } from './messages';
+import de from './locales/de.json';
+import en from './locales/en.json';
 import routes from './routes';
 
-export const telemetryModule: LagerModule = { name: 'telemetry', routes, messages };
+export const telemetryModule: LagerModule = { name: 'telemetry', routes, messages: { de, en } };
 
 /** For the cross-module flood test: the per-client batch limit and the installation's ceiling of new rows. */
 export { NEW_ROWS_PER_MINUTE as TELEMETRY_NEW_ROWS_PER_MINUTE } from './repository';
 /** Operators only (the Releases module's guard too): the bearer token, else a verified user in OPERATOR_EMAILS. */
 export { BATCHES_PER_MINUTE as BEACONS_PER_MINUTE, operatorsOnly } from './routes';
-export { purgeTelemetry } from './service';
+export { isOperator, purgeTelemetry } from './service';

@@ -42,6 +42,12 @@ export const UserBody = named(
     email: Type.String(),
     email_verified_at: Type.Union([Type.String(), Type.Null()]),
     current_warehouse_id: Type.Union([Type.Integer(), Type.Null()]),
+    is_operator: Type.Optional(
+      Type.Boolean({
+        description:
+          'GET /api/user only: a verified user whose e-mail is in OPERATOR_EMAILS (shows the Releases section).',
+      }),
+    ),
   }),
 );
 
