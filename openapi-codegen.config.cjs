@@ -45,5 +45,10 @@ module.exports = {
       exportName: 'stockApi',
       filterEndpoints: byTag('stock'),
     },
+    './remote-releases/src/api/generated.ts': {
+      apiFile: '@lager/shared',
+      exportName: 'releasesApi',
+      filterEndpoints: byTag('releases'),
+    },
   },
 };

@@ -14,7 +14,7 @@ const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getReleases',
         summary:
           'Every section’s stable and canary version, percent and guard plan (rollout.json) and the newest 200 history lines, from the deployment target. Operators only.',
-        tags: ['shell'],
+        tags: ['releases'],
         response: responses({ 200: ReleasesBody }, 401, 403),
       },
     },

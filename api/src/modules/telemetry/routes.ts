@@ -108,7 +108,7 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getTelemetrySummary',
         summary:
           'Per version of a section since a time: pages, error pages with a Wilson 95 % interval, vitals p75, top errors. Operators only.',
-        tags: ['shell'],
+        tags: ['releases'],
         querystring: SummaryQuery,
         response: responses({ 200: TelemetrySummary }, 401, 403, 422),
       },
@@ -124,7 +124,7 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getTelemetrySeries',
         summary:
           'Per version of a section since a time, in up to 60 time buckets: pages, error rate with a Wilson 95 % interval, LCP p75 (the Releases page’s charts). Operators only.',
-        tags: ['shell'],
+        tags: ['releases'],
         querystring: SummaryQuery,
         response: responses({ 200: TelemetrySeries }, 401, 403, 422),
       },

@@ -17,6 +17,7 @@ async function registerDocs(app: FastifyInstance) {
         { name: 'warehouse-admin', description: 'Own and guest warehouses.' },
         { name: 'user-admin', description: 'Roles, members and invitations.' },
         { name: 'stock', description: 'Stock section.' },
+        { name: 'releases', description: 'Releases section (operators): rollout state, section health.' },
         { name: 'system', description: 'Health and CSRF cookie; not generated into the web app.' },
       ],
       components: {
