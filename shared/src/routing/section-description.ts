@@ -58,9 +58,17 @@ export interface SlotExtension {
   permission?: PermissionRequirement;
 }
 
-/** Shell slots a section can contribute to. */
-export type SlotName = 'dashboard';
-export const SLOT_NAMES: readonly SlotName[] = ['dashboard'];
+/**
+ * Shell slots a section can contribute to:
+ * - `dashboard`: cards on the dashboard;
+ * - `outbox`: a component that renders nothing and sends what the section kept on the device
+ *   (remote-stock's offline bookings). The shell mounts it on every page, after the page has
+ *   loaded, while the browser is online and the signed-in user has entries waiting — the count
+ *   the section publishes in localStorage `lager.outbox.pending` (`{ "<user id>": n }`, event
+ *   `lager:outbox`) — so no first load pays for it when nothing waits.
+ */
+export type SlotName = 'dashboard' | 'outbox';
+export const SLOT_NAMES: readonly SlotName[] = ['dashboard', 'outbox'];
 
 export interface SectionDescription {
   /** The federation container name (a JS identifier), e.g. `remote_stock`. */

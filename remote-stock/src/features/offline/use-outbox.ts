@@ -3,17 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { lookupArticle, REFRESH_MS, refreshIndex } from './article-index';
 import { type IndexDb, type IndexedArticle, type OutboxDb, type OutboxEntry, openIndex, openOutbox } from './db';
 import { addBooking, discardEntry, entriesOf, type NewBooking, OUTBOX_EVENT, retryEntry } from './outbox';
+import { ignoreClosed, onChanceToSend, online } from './send-triggers';
 import { type SendOutcome, sendOutbox } from './sender';
 import { fetchArticles, postBooking } from './wire';
-
-const online = () => navigator.onLine !== false;
-
-/**
- * A read or send still running when the page closes its databases (unmount, another user or
- * warehouse) ends with InvalidStateError; nothing is lost (a booking is stored as 'sending' before
- * its request and goes again, same key, at the next start), so it must not become an unhandled rejection.
- */
-const ignoreClosed = () => undefined;
 
 /** Background Sync wakes this page when the connection is back, even if no `online` event comes. */
 function askForSync() {
@@ -69,23 +61,17 @@ export function useOutbox() {
       })
       // Without IndexedDB (a private window of some browsers) quick booking simply needs the network.
       .catch(() => undefined);
-    const onWorker = (event: MessageEvent) => {
-      if ((event.data as { type?: string } | undefined)?.type === 'OUTBOX_SYNC') void send().catch(ignoreClosed);
-    };
     const onChange = () => void reload().catch(ignoreClosed);
-    const onOnline = () => void send().catch(ignoreClosed);
     const timer = setInterval(refresh, REFRESH_MS);
-    addEventListener('online', onOnline);
+    const stop = onChanceToSend(() => void send().catch(ignoreClosed));
     addEventListener(OUTBOX_EVENT, onChange);
     addEventListener('storage', onChange);
-    navigator.serviceWorker?.addEventListener('message', onWorker);
     return () => {
       closed = true;
       clearInterval(timer);
-      removeEventListener('online', onOnline);
+      stop();
       removeEventListener(OUTBOX_EVENT, onChange);
       removeEventListener('storage', onChange);
-      navigator.serviceWorker?.removeEventListener('message', onWorker);
       dbs.current?.index.close();
       dbs.current?.outbox.close();
       dbs.current = null;

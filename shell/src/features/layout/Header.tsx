@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useLogout } from '../auth';
 import { OfflineBar } from '../offline';
+import { OutboxSenders } from '../remotes';
 import { WarehouseSwitcher } from '../warehouse-switcher';
 import { NavItems } from './NavItems';
 
@@ -92,6 +93,7 @@ export function Header() {
         />
       )}
       <OfflineBar />
+      <OutboxSenders />
     </header>
   );
 }

@@ -59,12 +59,23 @@ const PLACEHOLDER_STYLE = { minHeight: '7rem' } as const;
  * the section's chosen version; if it cannot load, it is left out: a card is an extra, and
  * the page around it must not suffer for it.
  */
-export function SectionExtension({ remote, module }: { remote: string; module: string }) {
+export function SectionExtension({
+  remote,
+  module,
+  hidden = false,
+}: {
+  remote: string;
+  module: string;
+  /** A module that shows nothing (the `outbox` slot): no placeholder while it loads. */
+  hidden?: boolean;
+}) {
   const Component = extensionFor(remote, module).component;
   return (
     <SectionErrorBoundary fallback={() => null} onRetry={() => {}}>
       <Suspense
-        fallback={<div className="section-extension-placeholder" aria-hidden="true" style={PLACEHOLDER_STYLE} />}
+        fallback={
+          hidden ? null : <div className="section-extension-placeholder" aria-hidden="true" style={PLACEHOLDER_STYLE} />
+        }
       >
         <Component />
       </Suspense>

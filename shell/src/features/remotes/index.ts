@@ -4,7 +4,9 @@ export {
   getInstalledSections,
   type InstalledSection,
   sectionsFromManifest,
+  slotExtensions,
 } from './installed-sections';
+export { OutboxSenders } from './OutboxSenders';
 export { preloadSection, RemoteSection } from './RemoteSection';
 export { preloadExtension, SectionExtension } from './SectionExtension';
 export { SectionVersions } from './SectionVersions';

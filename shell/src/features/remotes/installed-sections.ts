@@ -1,4 +1,11 @@
-import { type SectionDescription, validateSectionDescription } from '@lager/shared/sections';
+import { hasAnyPermission } from '@lager/shared';
+import {
+  permissionList,
+  type SectionDescription,
+  type SlotExtension,
+  type SlotName,
+  validateSectionDescription,
+} from '@lager/shared/sections';
 
 /** A section the shell may mount: its name in the manifest and its validated description. */
 export interface InstalledSection extends SectionDescription {
@@ -55,4 +62,18 @@ export function getInstalledSections(): readonly InstalledSection[] {
 
 export function getInstalledSection(remote: string): InstalledSection | undefined {
   return installed.find((s) => s.remote === remote);
+}
+
+/** What the sections contribute to one shell slot, in order, for the permissions the user holds. */
+export function slotExtensions(
+  slot: SlotName,
+  permissions: readonly string[],
+): Array<SlotExtension & { remote: string }> {
+  return installed
+    .flatMap((section) => (section.slots?.[slot] ?? []).map((ext) => ({ remote: section.remote, ...ext })))
+    .filter((ext) => {
+      const required = permissionList(ext.permission);
+      return required.length === 0 || hasAnyPermission(permissions, required);
+    })
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 }
