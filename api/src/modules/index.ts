@@ -5,15 +5,22 @@ import { sharedSchemas } from '../platform/http/schemas';
 import { registerMessages } from '../platform/i18n';
 import type { LagerModule } from '../platform/module';
 import { accountModule } from './account';
+import type account from './account/locales/en.json';
 import { authModule } from './auth';
+import type auth from './auth/locales/en.json';
 import { invitationsModule } from './invitations';
+import type invitations from './invitations/locales/en.json';
 import { lookupsModule } from './lookups';
 import { membersModule } from './members';
+import type members from './members/locales/en.json';
 import { releasesModule } from './releases';
 import { rolesModule } from './roles';
+import type roles from './roles/locales/en.json';
 import { stockModule } from './stock';
 import { telemetryModule } from './telemetry';
+import type telemetry from './telemetry/locales/en.json';
 import { warehousesModule } from './warehouses';
+import type warehouses from './warehouses/locales/en.json';
 
 /**
  * Every module of the API, in the order their routes are registered (and listed in the OpenAPI
@@ -31,6 +38,22 @@ const MODULES: readonly LagerModule[] = [
   telemetryModule,
   releasesModule,
 ];
+
+/**
+ * The keys of the modules' catalogues (`<module>/locales/{de,en}.json`, the same keys in both:
+ * registerMessages refuses a catalogue whose languages differ), typed in this one place, so that
+ * `AppError` and `t()` accept a module's keys and no key that no catalogue defines.
+ */
+type CatalogueKeys = keyof (typeof account &
+  typeof auth &
+  typeof invitations &
+  typeof members &
+  typeof roles &
+  typeof telemetry &
+  typeof warehouses);
+declare module '../platform/i18n' {
+  interface ModuleMessages extends Record<CatalogueKeys, string> {}
+}
 
 for (const module of MODULES) {
   if (module.messages) registerMessages(module.messages);

@@ -1,7 +1,8 @@
 /** The signed-in user's own account: who am I (`/api/user`, permissions), profile, password, deletion. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { LagerModule } from '../../platform/module';
-import { messages } from './messages';
+import de from './locales/de.json';
+import en from './locales/en.json';
 import profileRoutes from './routes';
 import userRoutes from './routes-user';
 
@@ -10,4 +11,4 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(profileRoutes);
 };
 
-export const accountModule: LagerModule = { name: 'account', routes, messages };
+export const accountModule: LagerModule = { name: 'account', routes, messages: { de, en } };

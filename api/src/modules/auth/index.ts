@@ -5,7 +5,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldError } from '../../platform/errors';
 import type { LagerModule } from '../../platform/module';
-import { messages } from './messages';
+import de from './locales/de.json';
+import en from './locales/en.json';
 import authRoutes from './routes';
 import passwordResetRoutes from './routes-password-reset';
 import emailVerificationRoutes from './routes-verification';
@@ -19,7 +20,7 @@ const routes: FastifyPluginAsync = async (app) => {
 export const authModule: LagerModule = {
   name: 'auth',
   routes,
-  messages,
+  messages: { de, en },
   tableErrors: {
     users: {
       unique: (columns) => (columns.includes('email') ? fieldError('email', 'emailTaken', 'email.taken') : null),

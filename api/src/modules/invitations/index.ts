@@ -1,13 +1,14 @@
 /** Invitations into a warehouse: sent by mail, accepted or declined by the invitee. */
 import { fieldError, notFound } from '../../platform/errors';
 import type { LagerModule } from '../../platform/module';
-import { messages } from './messages';
+import de from './locales/de.json';
+import en from './locales/en.json';
 import routes from './routes';
 
 export const invitationsModule: LagerModule = {
   name: 'invitations',
   routes,
-  messages,
+  messages: { de, en },
   tableErrors: {
     invitations: {
       unique: () => fieldError('email', 'inviteExists', 'invite.exists'),

@@ -3,8 +3,9 @@ import { de, en, type PlatformMessageKey } from './messages';
 export type Language = 'de' | 'en';
 
 /**
- * The modules' message keys: each module's messages.ts adds its own by declaration merging
- * (`interface ModuleMessages extends Record<Key, string> {}`), so a key no module defines does not compile.
+ * The modules' message keys, added by declaration merging (`interface ModuleMessages extends
+ * Record<Key, string> {}`; modules/index.ts does it for every module's locales/en.json), so a key
+ * no module defines does not compile.
  * @public (used by declaration merging, which knip does not see)
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the modules' declaration merging
@@ -20,8 +21,11 @@ export interface Catalogue {
 
 const catalogues: Record<Language, Record<string, string>> = { de: { ...de }, en: { ...en } };
 
-/** Adds a module's texts to the one catalogue (app.ts, for every module it assembles). */
+/** Adds a module's texts to the one catalogue (app.ts, for every module it assembles); both languages need the same keys. */
 export function registerMessages(catalogue: Catalogue): void {
+  const only = (a: Record<string, string>, b: Record<string, string>) => Object.keys(a).filter((key) => !(key in b));
+  const missing = [...only(catalogue.de, catalogue.en), ...only(catalogue.en, catalogue.de)];
+  if (missing.length) throw new Error(`a catalogue's de and en differ in: ${missing.join(', ')}`);
   Object.assign(catalogues.de, catalogue.de);
   Object.assign(catalogues.en, catalogue.en);
 }
