@@ -3,6 +3,7 @@
  * outside api/ imports other files of api/src (the dependency rule in .dependency-cruiser.cjs).
  */
 export { type BuildAppOptions, buildApp } from './app';
+export { loadScaleData } from './modules/stock';
 export { databaseOn, openDatabase } from './platform/db/client';
 export type { Database, Db } from './platform/db/types';
 export { createOutboxTransport, readOutbox } from './platform/mail/transport';

@@ -15,7 +15,15 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type Database, memberships, openDatabase, users, warehouses } from '../../api/src/index';
+import {
+  buildApp,
+  type Database,
+  loadScaleData,
+  memberships,
+  openDatabase,
+  users,
+  warehouses,
+} from '../../api/src/index';
 
 // drizzle-orm is the API workspace's dependency: resolve it from there.
 const { sql } = createRequire(resolve(__dirname, '../../api/package.json'))(
@@ -75,29 +83,6 @@ async function login(app: FastifyInstance, email: string) {
   };
 }
 
-const WORDS = [
-  'Bohrer',
-  'Schraube',
-  'Dübel',
-  'Kabel',
-  'Lampe',
-  'Farbe',
-  'Rohr',
-  'Platte',
-  'Kleber',
-  'Band',
-  'Mutter',
-  'Scharnier',
-  'Griff',
-  'Seil',
-  'Kette',
-  'Karton',
-  'Folie',
-  'Pinsel',
-  'Rolle',
-  'Leiter',
-];
-
 async function load(app: FastifyInstance, database: Database) {
   const { db } = app.ctx;
   const [user] = await db
@@ -116,43 +101,10 @@ async function load(app: FastifyInstance, database: Database) {
   await db.insert(memberships).values({ userId: user!.id, warehouseId: warehouse!.id, roleId: 1 });
   await db.execute(sql`UPDATE users SET current_warehouse_id = ${warehouse!.id} WHERE id = ${user!.id}`);
   const w = warehouse!.id;
-  const words = sql.raw(`ARRAY[${WORDS.map((x) => `'${x}'`).join(',')}]`);
-  let started = performance.now();
-  for (let from = 1; from <= ARTICLES; from += 50_000) {
-    const to = Math.min(ARTICLES, from + 49_999);
-    await db.execute(sql`
-      INSERT INTO stock_articles (warehouse_id, sku, name, unit, barcode, min_stock, quantity, created_at, updated_at)
-      SELECT ${w}, 'SKU-' || lpad(i::text, 6, '0'),
-             (${words})[1 + i % 20] || ' ' || (i % 997) || ' mm Typ ' || i,
-             'pcs', CASE WHEN i % 2 = 0 THEN '2' || lpad(i::text, 11, '0') END,
-             (i % 50) * 1000, 1000000000, now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
-      FROM generate_series(${from}::int, ${to}::int) AS i`);
-  }
-  const articleSeconds = (performance.now() - started) / 1000;
-  const firstRows = (await db.execute(
-    sql`SELECT min(id) AS first FROM stock_articles WHERE warehouse_id = ${w}`,
-  )) as unknown as {
-    rows: { first: number }[];
-  };
-  const first = Number(firstRows.rows[0]!.first);
-  started = performance.now();
-  for (let from = 1; from <= MOVEMENTS; from += 100_000) {
-    const to = Math.min(MOVEMENTS, from + 99_999);
-    await db.execute(sql`
-      INSERT INTO stock_movements (warehouse_id, article_id, kind, delta, quantity_after, reason, user_id, user_name, created_at)
-      SELECT ${w}, ${first}::int + ((i::bigint * 7919) % ${ARTICLES}::int)::int,
-             CASE WHEN i % 3 = 0 THEN 'in' ELSE 'out' END,
-             CASE WHEN i % 3 = 0 THEN 5000 ELSE -1000 END, 1000000000,
-             CASE WHEN i % 3 = 0 THEN 'purchase' ELSE 'sale' END, ${user!.id}, 'Bench',
-             now() - ((${MOVEMENTS}::int - i) * 2 || ' seconds')::interval
-      FROM generate_series(${from}::int, ${to}::int) AS i`);
-  }
-  const movementSeconds = (performance.now() - started) / 1000;
-  await db.execute(sql`ANALYZE stock_articles`);
-  await db.execute(sql`ANALYZE stock_movements`);
-  console.log(
-    `  ${database.kind}: loaded ${ARTICLES} articles in ${articleSeconds.toFixed(1)} s, ${MOVEMENTS} movements in ${movementSeconds.toFixed(1)} s`,
-  );
+  const started = performance.now();
+  const first = await loadScaleData(db, { warehouseId: w, userId: user!.id, articles: ARTICLES, movements: MOVEMENTS });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`  ${database.kind}: loaded ${ARTICLES} articles and ${MOVEMENTS} movements in ${seconds.toFixed(1)} s`);
   return { warehouseId: w, firstArticle: first, email: user!.email };
 }
 

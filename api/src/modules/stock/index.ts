@@ -7,3 +7,4 @@ export const stockModule: LagerModule = { name: 'stock', routes, messages };
 
 export { seedStockDemo } from './seed';
 export { stockArticles, stockMovements } from './tables';
+export { loadScaleData } from './scale-data';

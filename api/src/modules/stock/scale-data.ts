@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/types';
+
+/** Words the generated article names are made of, so a search finds a realistic share (about 1 in 20). */
+const WORDS = [
+  'Bohrer',
+  'Schraube',
+  'Dübel',
+  'Kabel',
+  'Lampe',
+  'Farbe',
+  'Rohr',
+  'Platte',
+  'Kleber',
+  'Band',
+  'Mutter',
+  'Scharnier',
+  'Griff',
+  'Seil',
+  'Kette',
+  'Karton',
+  'Folie',
+  'Pinsel',
+  'Rolle',
+  'Leiter',
+];
+
+export interface ScaleData {
+  warehouseId: number;
+  /** Booked by (user_id, user_name of every generated movement). */
+  userId: number;
+  articles: number;
+  movements: number;
+}
+
+/**
+ * Bulk-loads `articles` articles (SKU-000001…, every second with an EAN-like barcode, stock
+ * 1 000 000 each, reorder levels 0–49) and `movements` journal rows spread over them (a third
+ * goods-in, two thirds goods-out, 2 s apart, the newest now), in batches by SQL, then ANALYZE.
+ * For the scale bench (bench/stock/run.ts) and the query-plan test: not for the product.
+ * Returns the first generated article's id (the others follow it).
+ */
+export async function loadScaleData(db: Db, { warehouseId: w, userId, articles, movements }: ScaleData) {
+  const words = sql.raw(`ARRAY[${WORDS.map((x) => `'${x}'`).join(',')}]`);
+  for (let from = 1; from <= articles; from += 50_000) {
+    const to = Math.min(articles, from + 49_999);
+    await db.execute(sql`
+      INSERT INTO stock_articles (warehouse_id, sku, name, unit, barcode, min_stock, quantity, created_at, updated_at)
+      SELECT ${w}, 'SKU-' || lpad(i::text, 6, '0'),
+             (${words})[1 + i % 20] || ' ' || (i % 997) || ' mm Typ ' || i,
+             'pcs', CASE WHEN i % 2 = 0 THEN '2' || lpad(i::text, 11, '0') END,
+             (i % 50) * 1000, 1000000000, now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
+      FROM generate_series(${from}::int, ${to}::int) AS i`);
+  }
+  const [row] = (
+    (await db.execute(sql`SELECT min(id) AS first FROM stock_articles WHERE warehouse_id = ${w}`)) as unknown as {
+      rows: { first: number }[];
+    }
+  ).rows;
+  const first = Number(row!.first);
+  for (let from = 1; from <= movements; from += 100_000) {
+    const to = Math.min(movements, from + 99_999);
+    await db.execute(sql`
+      INSERT INTO stock_movements (warehouse_id, article_id, kind, delta, quantity_after, reason, user_id, user_name, created_at)
+      SELECT ${w}, ${first}::int + ((i::bigint * 7919) % ${articles}::int)::int,
+             CASE WHEN i % 3 = 0 THEN 'in' ELSE 'out' END,
+             CASE WHEN i % 3 = 0 THEN 5000 ELSE -1000 END, 1000000000,
+             CASE WHEN i % 3 = 0 THEN 'purchase' ELSE 'sale' END, ${userId}, 'Bench',
+             now() - ((${movements}::int - i) * 2 || ' seconds')::interval
+      FROM generate_series(${from}::int, ${to}::int) AS i`);
+  }
+  await db.execute(sql`ANALYZE stock_articles`);
+  await db.execute(sql`ANALYZE stock_movements`);
+  return first;
+}

@@ -1,0 +1,137 @@
+/**
+ * Issue 28: the stock routes read through indexes. On PostgreSQL with a realistic spread (our
+ * warehouse beside three larger ones, ANALYZEd), every statement the API sends while serving the
+ * stock calls is run again under EXPLAIN (ANALYZE, BUFFERS) inside a rolled-back transaction; a
+ * sequential scan of stock_articles or stock_movements fails the test and names the statement.
+ */
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadScaleData } from '../src/modules/stock';
+import { type Client, createWarehouse, loggedIn, useTestApp } from './helpers';
+import { book, createArticle, stockUp } from './stock/helpers';
+
+jest.setTimeout(180_000);
+
+const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+const WATCHED = ['stock_articles', 'stock_movements'];
+
+/** An INSERT … VALUES scans nothing (and would only collide with the row it made); everything else may. */
+const reads = (text: string) =>
+  /^\s*(select|with|update|delete|insert)\b/i.test(text) && (!/^\s*insert\b/i.test(text) || /\bselect\b/i.test(text));
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const seqScans = (node: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Seq Scan' && WATCHED.includes(node['Relation Name'] ?? '')
+    ? [node['Relation Name']!]
+    : []),
+  ...(node.Plans ?? []).flatMap(seqScans),
+];
+
+describePostgres('query plans of the stock calls (PostgreSQL)', () => {
+  let app: FastifyInstance;
+  let owner: Client;
+  useTestApp(__filename, (t) => ({ app } = t));
+
+  const seen = new Map<string, Statement>();
+  const original = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    const { user, client } = await loggedIn(app);
+    owner = client;
+    // Three larger neighbours, then ours: a warehouse's rows are a small share of each table.
+    for (const n of [1, 2, 3]) {
+      const other = await createWarehouse(owner, `Nachbar ${n}`);
+      await loadScaleData(app.ctx.db, { warehouseId: other.id, userId: user.id, articles: 8_000, movements: 40_000 });
+    }
+    const ours = await createWarehouse(owner, 'Unser Lager');
+    await loadScaleData(app.ctx.db, { warehouseId: ours.id, userId: user.id, articles: 2_000, movements: 10_000 });
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
+      const text = typeof first === 'string' ? first : first?.text;
+      // drizzle passes ({ text, rowMode, types }, params); others (text, params) or ({ text, values }).
+      const values = ((typeof first === 'string' ? undefined : first?.values) ?? second) as unknown[] | undefined;
+      if (text && WATCHED.some((t) => text.includes(t)) && reads(text)) {
+        seen.set(`${text}|${JSON.stringify(values ?? [])}`, { text, values: values ?? [] });
+      }
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+  });
+
+  afterAll(() => {
+    pg.Client.prototype.query = original;
+  });
+
+  it('reads articles and the journal through indexes on every stock call', async () => {
+    const article = await createArticle(owner, { sku: 'PLAN-1', name: 'Bohrer Plan' });
+    const second = await createArticle(owner, { sku: 'PLAN-2', name: 'Schraube Plan', barcode: '4006381333931' });
+    await stockUp(owner, article.id, 10);
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/stock/summary'],
+      ['GET', '/api/stock/articles'],
+      ['GET', '/api/stock/articles?q=bohrer'],
+      ['GET', '/api/stock/articles?q=4006381333931'],
+      ['GET', '/api/stock/articles?low=1'],
+      ['GET', '/api/stock/articles?sort=sku'],
+      ['GET', '/api/stock/articles?sort=quantity'],
+      ['GET', '/api/stock/articles?sort=updated'],
+      ['GET', `/api/stock/articles?updated_since=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`],
+      ['GET', `/api/stock/articles/${article.id}`],
+      ['GET', '/api/stock/movements'],
+      ['GET', `/api/stock/movements?article_id=${article.id}`],
+      ['GET', '/api/stock/movements?kind=in'],
+      ['GET', '/api/stock/movements?from=2020-01-01&to=2020-01-31'],
+    ];
+    for (const [method, url] of calls) {
+      const res = await owner.request(method as 'GET', url);
+      expect([url, res.statusCode]).toEqual([url, 200]);
+    }
+    const bookings: [string, unknown][] = [
+      ['/api/stock/movements', { article_id: article.id, kind: 'out', quantity: 1, reason: 'sale' }],
+      ['/api/stock/movements', { article_id: second.id, kind: 'in', quantity: 5, reason: 'purchase' }],
+      ['/api/stock/counts', { lines: [{ article_id: second.id, counted: 4 }] }],
+    ];
+    for (const [url, body] of bookings) {
+      const res = await book(owner, url, body, randomUUID());
+      expect([url, res.statusCode]).toEqual([url, 201]);
+    }
+
+    const checker = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await checker.connect();
+    const offenders: string[] = [];
+    try {
+      // The schema openTestDatabase gives this file.
+      const schema = `test_${basename(__filename).replace(/\W+/g, '_').toLowerCase()}`;
+      for (const { text, values } of seen.values()) {
+        await checker.query('BEGIN');
+        try {
+          await checker.query(`SET LOCAL search_path = ${schema}, public`);
+          const plan = await checker.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values).catch((e) => {
+            throw new Error(`${e.message}: ${text} ${JSON.stringify(values)}`);
+          });
+          const root = (plan.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
+          const scans = seqScans(root);
+          if (scans.length) offenders.push(`${scans.join(', ')}: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+        } finally {
+          await checker.query('ROLLBACK');
+        }
+      }
+    } finally {
+      await checker.end();
+    }
+    console.log(`query plans: ${seen.size} statements on stock_articles/stock_movements checked`);
+    expect(seen.size).toBeGreaterThan(15);
+    expect(offenders).toEqual([]);
+  });
+});
