@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { sharedApi, type User, useGetUserPermissionsQuery, useGetUserQuery } from '../api/endpoints';
 import { PERMISSIONS_STORAGE_KEY } from '../constants';
 
@@ -59,11 +60,22 @@ export function readCachedPermissions(): string[] {
   }
 }
 
-/** Permissions of the current user in the current warehouse: fresh from the API, else the cached list. */
+/**
+ * Held by operators (GET api/user `is_operator`: a verified user in the API's OPERATOR_EMAILS), in no
+ * warehouse: a section's route, link or card with `"permission": "operator"` is theirs alone (the
+ * Releases section). The API checks it again on every operators' call.
+ */
+export const OPERATOR_PERMISSION = 'operator';
+
+/** Permissions of the current user in the current warehouse: fresh from the API, else the cached list; `operator` for operators. */
 export function usePermissions(): { permissions: string[]; isLoading: boolean } {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const { data, isLoading } = useGetUserPermissionsQuery(undefined, { skip: status !== 'verified' });
-  return { permissions: data ?? readCachedPermissions(), isLoading: isLoading && !data };
+  const operator = status === 'verified' && user?.is_operator === true;
+  const held = data ?? readCachedPermissions();
+  // The same array while the answer is the same (hooks that depend on the list do not run again).
+  const permissions = useMemo(() => (operator ? [...held, OPERATOR_PERMISSION] : held), [held, operator]);
+  return { permissions, isLoading: isLoading && !data };
 }
 
 /** Permission checks are any-of (spec §6). */

@@ -64,6 +64,17 @@ export type ErrorBody = {
     | 'transfer.target_article_archived'
     | 'transfer.unit_mismatch'
     | 'import.invalid'
+    | 'location.not_found'
+    | 'location.archived'
+    | 'location.code_taken'
+    | 'location.has_stock'
+    | 'location.has_children'
+    | 'location.has_movements'
+    | 'location.standard'
+    | 'location.cycle'
+    | 'location.too_deep'
+    | 'location.too_many'
+    | 'relocation.same_location'
     | 'telemetry.cross_site'
     | 'telemetry.operators_only';
   errors?: {
@@ -93,7 +104,8 @@ export type Permission = {
     | 'book_goods'
     | 'count_stock'
     | 'transfer_stock'
-    | 'reverse_movements';
+    | 'reverse_movements'
+    | 'manage_locations';
 };
 export type Role = {
   description: string | null;
@@ -111,6 +123,8 @@ export type User = {
   email: string;
   email_verified_at: string | null;
   id: number;
+  /** GET /api/user only: a verified user whose e-mail is in OPERATOR_EMAILS (shows the Releases section). */
+  is_operator?: boolean;
   name: string;
 };
 export type Warehouse = {

@@ -34,15 +34,6 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
-    getTelemetrySummary: build.query<GetTelemetrySummaryApiResponse, GetTelemetrySummaryApiArg>({
-      query: (queryArg) => ({
-        url: `/api/telemetry/summary`,
-        params: {
-          remote: queryArg.remote,
-          since: queryArg.since,
-        },
-      }),
-    }),
     listUsages: build.query<ListUsagesApiResponse, ListUsagesApiArg>({
       query: () => ({ url: `/api/usages` }),
     }),
@@ -113,55 +104,6 @@ export type PostTelemetryApiArg = {
   /** The page load’s random id (never stored). */
   page: string;
 };
-export type GetTelemetrySummaryApiResponse = /** status 200 Default Response */ {
-  remote: string;
-  since: string;
-  versions: {
-    channels: ('stable' | 'canary' | 'pinned' | 'fallback')[];
-    /** Wilson score interval, 95 %. */
-    ci95: number[];
-    error_pages: number;
-    error_rate: number;
-    errors: {
-      api_error: number;
-      load_error: number;
-      render_error: number;
-      runtime_error: number;
-    };
-    pages: number;
-    top_errors: {
-      count: number;
-      first_seen: string;
-      last_seen: string;
-      message: string;
-      source: string;
-      type: 'load_error' | 'render_error' | 'runtime_error' | 'api_error';
-    }[];
-    version: string;
-    vitals: {
-      CLS?: {
-        n: number;
-        /** From the fixed-bucket histogram, interpolated within the bucket. */
-        p75: number;
-      };
-      INP?: {
-        n: number;
-        /** From the fixed-bucket histogram, interpolated within the bucket. */
-        p75: number;
-      };
-      LCP?: {
-        n: number;
-        /** From the fixed-bucket histogram, interpolated within the bucket. */
-        p75: number;
-      };
-    };
-  }[];
-};
-export type GetTelemetrySummaryApiArg = {
-  remote: string;
-  /** ISO time; minutes from the one it falls in. Default 24 h ago. */
-  since?: string;
-};
 export type ListUsagesApiResponse = /** status 200 Default Response */ NamedOption[];
 export type ListUsagesApiArg = void;
 export type GetUserApiResponse = /** status 200 Default Response */ User;
@@ -180,6 +122,7 @@ export type GetUserPermissionsApiResponse = /** status 200 Default Response */ {
     | 'count_stock'
     | 'transfer_stock'
     | 'reverse_movements'
+    | 'manage_locations'
   )[];
 };
 export type GetUserPermissionsApiArg = void;
@@ -214,8 +157,6 @@ export const {
   useLazyListMyWarehousesQuery,
   useSetCurrentWarehouseMutation,
   usePostTelemetryMutation,
-  useGetTelemetrySummaryQuery,
-  useLazyGetTelemetrySummaryQuery,
   useListUsagesQuery,
   useLazyListUsagesQuery,
   useGetUserQuery,
