@@ -18,6 +18,8 @@ export interface ArticleInput {
   name: string;
   unit: Unit;
   min_stock: number;
+  /** Order up to this (stock-spec-2 §4); at least min_stock. */
+  max_stock?: number | null;
   barcode?: string | null;
   description?: string | null;
 }
@@ -32,6 +34,7 @@ export function articleJson(row: ArticleRow) {
     description: row.description,
     barcode: row.barcode,
     min_stock: fromMilli(row.minStock),
+    max_stock: row.maxStock === null ? null : fromMilli(row.maxStock),
     quantity: fromMilli(row.quantity),
     low_stock: isLow(row),
     archived_at: row.archivedAt?.toISOString() ?? null,
@@ -100,6 +103,13 @@ export async function normalizeArticle(
   if (!name) errors.name = [{ key: 'validation.required', vars: { field: 'name' } }];
   if (barcode && !barcodeIsValid(barcode)) errors.barcode = [{ key: 'stock.barcodeInvalid' }];
   const minStock = quantityField(errors, 'min_stock', input.min_stock, input.unit);
+  const maxStock =
+    input.max_stock === undefined || input.max_stock === null
+      ? null
+      : quantityField(errors, 'max_stock', input.max_stock, input.unit);
+  if (maxStock !== null && !errors.max_stock && !errors.min_stock && maxStock < minStock) {
+    errors.max_stock = [{ key: 'stock.maxBelowMin' }];
+  }
   if (existing && needsWhole(input.unit) && !isWhole(existing.quantity)) {
     errors.unit = [{ key: 'stock.unitNotWhole' }];
   }
@@ -116,7 +126,7 @@ export async function normalizeArticle(
     errors.barcode = [{ key: 'stock.barcodeTaken' }];
   }
   if (Object.keys(errors).length) throw validationError(errors, codeFor(errors));
-  return { sku, name, unit: input.unit, barcode, description, minStock };
+  return { sku, name, unit: input.unit, barcode, description, minStock, maxStock };
 }
 
 function codeFor(errors: FieldErrors) {

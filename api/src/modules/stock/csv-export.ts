@@ -27,6 +27,22 @@ const COLUMNS: { key: keyof MovementJson; de: string; en: string }[] = [
 /** Text a spreadsheet would run as a formula (=, +, -, @) is prefixed with a quote. */
 const neutralize = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
+/** A decimal as German (`,`) or English (`.`) Excel reads it. */
+const decimal = (lang: Language) => (value: number) => (lang === 'de' ? String(value).replace('.', ',') : String(value));
+
+/**
+ * A whole CSV document by the journal's rules (BOM, `;` and decimal commas for German, formula
+ * text neutralized); for short lists that need no streaming (the reorder list).
+ */
+export function csvDocument(header: string[], records: (string | number | null)[][], lang: Language): string {
+  const delimiter = lang === 'de' ? ';' : ',';
+  const number = decimal(lang);
+  const cells = records.map((record) =>
+    record.map((value) => (value === null ? '' : typeof value === 'number' ? number(value) : neutralize(value))),
+  );
+  return `\uFEFF${stringify([header, ...cells], { delimiter })}`;
+}
+
 /**
  * German Excel opens `;`-separated files with decimal commas; English gets `,` and points.
  * UTF-8 with BOM so Excel picks the right encoding.
@@ -35,7 +51,7 @@ export function journalCsv(db: Db, warehouseId: number, filter: JournalFilter, l
   // Refuse bad dates now (422): once streaming has begun the status line is already sent.
   assertJournalFilter(filter);
   const delimiter = lang === 'de' ? ';' : ',';
-  const number = (value: number) => (lang === 'de' ? String(value).replace('.', ',') : String(value));
+  const number = decimal(lang);
   async function* lines() {
     yield `\uFEFF${stringify([COLUMNS.map((c) => c[lang])], { delimiter })}`;
     for await (const movements of journalRows(db, warehouseId, filter)) {

@@ -30,6 +30,8 @@ const stockEn = {
   'stock.isReversal': 'A reversal cannot be reversed.',
   'stock.transferNotReversible': 'A transfer cannot be reversed; transfer the goods back instead.',
   'stock.transferSameWarehouse': 'Choose a warehouse other than the current one.',
+  'stock.historyRange': 'The from date must be before the to date.',
+  'stock.maxBelowMin': 'The maximum stock must be at least the reorder level.',
   'stock.transferTargetForbidden': 'You may not book goods in the target warehouse.',
   'stock.transferTargetMissing':
     'The target warehouse has no article with SKU {sku}, and you may not create articles there.',
@@ -85,6 +87,8 @@ const stockDe: Record<keyof typeof stockEn, string> = {
     'Eine Umlagerung kann nicht storniert werden; lagern Sie die Ware stattdessen zurück um.',
   'stock.transferSameWarehouse': 'Wählen Sie ein anderes Lager als das aktuelle.',
   'stock.transferTargetForbidden': 'Sie dürfen im Ziellager keine Waren buchen.',
+  'stock.historyRange': 'Das Startdatum muss vor dem Enddatum liegen.',
+  'stock.maxBelowMin': 'Der Höchstbestand muss mindestens so groß wie der Meldebestand sein.',
   'stock.transferTargetMissing':
     'Im Ziellager gibt es keinen Artikel mit der Artikelnummer {sku}, und Sie dürfen dort keine Artikel anlegen.',
   'stock.transferTargetArchived': 'Der Artikel mit der Artikelnummer {sku} ist im Ziellager archiviert.',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { purgeIdempotencyKeys } from './idempotency';
 import articleRoutes from './routes-articles';
 import csvRoutes from './routes-csv';
+import historyRoutes from './routes-history';
 import movementRoutes from './routes-movements';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -14,6 +15,7 @@ const stockRoutes: FastifyPluginAsync = async (app) => {
   await app.register(articleRoutes);
   await app.register(movementRoutes);
   await app.register(csvRoutes);
+  await app.register(historyRoutes);
 
   // Idempotency keys older than their TTL (8 days) are dead weight; the lookup ignores them anyway.
   const timer = setInterval(() => {

@@ -40,6 +40,7 @@ export const Article = Type.Object(
     min_stock: Type.Number(),
     quantity: Type.Number(),
     low_stock: Type.Boolean(),
+    max_stock: Nullable(Type.Number({ description: 'Order up to this; null: twice the reorder level.' })),
     archived_at: Nullable(Type.String({ format: 'date-time' })),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
@@ -88,6 +89,7 @@ export const ArticleInput = Type.Object(
   },
   Closed,
 );
+    max_stock: Type.Optional(Nullable(Amount('Maximum stock, at least min_stock: reorder suggestions fill up to it.'))),
 
 export const ArticleQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 255, description: 'SKU, name or barcode, case-insensitive.' })),

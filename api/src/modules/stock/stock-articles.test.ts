@@ -33,6 +33,7 @@ describe('creating an article', () => {
       description: 'Edelstahl',
       barcode: '4006381333931',
       min_stock: 10,
+      max_stock: null,
       quantity: 0,
       low_stock: true,
       archived_at: null,

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../fs/private-dir';
@@ -8,6 +8,14 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (e.g. List-Unsubscribe); kept in the outbox file too. */
+  headers?: Record<string, string>;
+  /**
+   * A mail sent from a queue: its stable key and time. Sending it again (a crash between sending
+   * and recording it) writes the same outbox file instead of a second one; SMTP gets the key as
+   * Message-ID, by which receiving servers drop a duplicate.
+   */
+  queued?: { key: string; createdAt: Date };
 }
 
 export interface OutboxMail extends Mail {
@@ -30,12 +38,18 @@ export function createOutboxTransport(dir: string, log?: (msg: string, file: str
   let sequence = 0;
   return {
     async send(mail) {
-      const createdAt = new Date();
+      const { queued, ...content } = mail;
+      const createdAt = queued?.createdAt ?? new Date();
       sequence += 1;
-      // Time first so a plain name sort is chronological; pid + counter keep names unique.
-      const name = `${createdAt.getTime()}-${process.pid}-${String(sequence).padStart(6, '0')}.json`;
-      const body: OutboxMail = { ...mail, created_at: createdAt.toISOString() };
-      writeFileSync(join(dir, name), `${JSON.stringify(body, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+      // Time first so a plain name sort is chronological; pid + counter keep names unique, a
+      // queued mail's key makes sending it twice one file.
+      const unique = queued ? queued.key : `${process.pid}-${String(sequence).padStart(6, '0')}`;
+      const name = `${createdAt.getTime()}-${unique}.json`;
+      const body: OutboxMail = { ...content, created_at: createdAt.toISOString() };
+      // Written whole, then renamed: a process killed mid-write leaves no half mail behind.
+      const temporary = join(dir, `.${name}.${process.pid}.tmp`);
+      writeFileSync(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+      renameSync(temporary, join(dir, name));
       log?.(`mail to ${mail.to}: ${mail.subject}`, join(dir, name));
     },
   };
@@ -58,8 +72,12 @@ export function readOutbox(dir: string, to?: string): OutboxMail[] {
 export function createSmtpTransport(url: string, from: string): MailTransport {
   const transporter = createTransport(url);
   return {
-    async send(mail) {
-      await transporter.sendMail({ from, ...mail });
+    async send({ queued, ...mail }) {
+      await transporter.sendMail({
+        from,
+        ...mail,
+        ...(queued ? { messageId: `<${queued.key}@lager>`, date: queued.createdAt } : {}),
+      });
     },
   };
 }
