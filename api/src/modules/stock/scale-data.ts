@@ -35,7 +35,7 @@ export interface ScaleData {
 
 /**
  * Bulk-loads `articles` articles (SKU-000001…, every second with an EAN-like barcode, stock
- * 1 000 000 each, reorder levels 0–49) and `movements` journal rows spread over them (a third
+ * 1 000 000 each at the STANDARD location, reorder levels 0–49) and `movements` journal rows spread over them (a third
  * goods-in, two thirds goods-out, 2 s apart, the newest now), in batches by SQL, then ANALYZE.
  * For the scale bench (bench/stock/run.ts) and the query-plan test: not for the product.
  * Returns the first generated article's id (the others follow it).
@@ -52,6 +52,16 @@ export async function loadScaleData(db: Db, { warehouseId: w, userId, articles, 
              (i % 50) * 1000, 1000000000, now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
       FROM generate_series(${from}::int, ${to}::int) AS i`);
   }
+  // stock-spec-2.md §1: stock lies at a location; the generated stock lies at the warehouse's STANDARD.
+  await db.execute(sql`
+    INSERT INTO stock_locations (warehouse_id, code) SELECT ${w}, 'STANDARD'
+    WHERE NOT EXISTS (SELECT 1 FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD')`);
+  await db.execute(sql`
+    INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT l.id, a.id, a.warehouse_id, a.quantity
+    FROM stock_articles a JOIN stock_locations l ON l.warehouse_id = a.warehouse_id AND l.code = 'STANDARD'
+    WHERE a.warehouse_id = ${w}
+    ON CONFLICT DO NOTHING`);
   const [row] = (
     (await db.execute(sql`SELECT min(id) AS first FROM stock_articles WHERE warehouse_id = ${w}`)) as unknown as {
       rows: { first: number }[];
