@@ -33,14 +33,28 @@ describeInBrowser('working offline (issue 25)', () => {
       min_stock: 0,
     });
     milk = created.body.article;
+    await stockUp(5);
+  });
+
+  /** Goods in over the API, so each journey books out of stock of its own. */
+  async function stockUp(quantity: number) {
     const stocked = await api(
       'POST',
       '/api/stock/movements',
-      { article_id: milk.id, kind: 'in', quantity: 5, reason: 'purchase' },
+      { article_id: milk.id, kind: 'in', quantity, reason: 'purchase' },
       { 'Idempotency-Key': crypto.randomUUID() },
     );
     expect(stocked.status).toBe(201);
-  });
+  }
+
+  /** The Idempotency-Key of every booking this page sends (both tabs' requests reach the API). */
+  async function recordBookings(page: Page, keys: string[]) {
+    await page.route('**/api/stock/movements', async (route) => {
+      const key = route.request().headers()['idempotency-key'];
+      if (route.request().method() === 'POST' && key) keys.push(key);
+      await route.continue();
+    });
+  }
 
   async function session(): Promise<Session> {
     const s = await newSession(browser);
@@ -166,6 +180,78 @@ describeInBrowser('working offline (issue 25)', () => {
       expect(pending).not.toHaveProperty(String(signedIn.id));
       expect(await s.page.getByRole('region', { name: 'Offline gebuchte Buchungen' }).count()).toBe(0);
       expect(await s.page.getByText(/wartet auf Verbindung|warten auf Verbindung/).count()).toBe(0);
+    });
+  });
+
+  it('two tabs of one user come online together: each booking is sent once (one sender, Web Lock)', async () => {
+    const s = await session();
+    await withArtifacts('offline-two-tabs', [s], async () => {
+      await openCovered(s.page);
+      await stockUp(10);
+      const before = (await journal()).length;
+
+      await s.context.setOffline(true);
+      await bookOut(s.page, 1);
+      await bookOut(s.page, 2);
+      await bookOut(s.page, 3);
+      // A second tab of the same user, opened offline, holds the same three.
+      const second = await s.context.newPage();
+      await openQuickBooking(second);
+      const outboxes = [s.page, second].map((p) => p.getByRole('region', { name: 'Offline gebuchte Buchungen' }));
+      for (const outbox of outboxes) {
+        await eventually(async () => expect(await outbox.getByText('Wartet auf Verbindung').count()).toBe(3));
+      }
+      const sent: string[] = [];
+      await recordBookings(s.page, sent);
+      await recordBookings(second, sent);
+
+      // Both tabs see the connection come back at the same moment and both try to send.
+      await s.context.setOffline(false);
+      for (const outbox of outboxes) {
+        await eventually(async () => expect(await outbox.getByText(/gebucht, Bestand danach/).count()).toBe(3), {
+          timeout: 20_000,
+        });
+      }
+      expect(sent).toHaveLength(3);
+      expect(new Set(sent).size).toBe(3);
+      const after = await journal();
+      expect(after).toHaveLength(before + 3);
+      expect(after.slice(0, 3).map((m) => m.delta)).toEqual([-3, -2, -1]);
+    });
+  });
+
+  it('bookings made offline are sent when the app is opened again on /dashboard, without visiting /stock/book', async () => {
+    const s = await session();
+    await withArtifacts('offline-sent-from-dashboard', [s], async () => {
+      await openCovered(s.page);
+      await stockUp(10);
+      const before = (await journal()).length;
+
+      await s.context.setOffline(true);
+      await bookOut(s.page, 2);
+      await bookOut(s.page, 1);
+      await s.page.close();
+
+      // Back online, the worker opens the app on the dashboard.
+      await s.context.setOffline(false);
+      const page = await s.context.newPage();
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      const sent: string[] = [];
+      await recordBookings(page, sent);
+      await page.goto(new URL('/dashboard', stack.shell.url).href);
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+      await eventually(async () => expect(await journal()).toHaveLength(before + 2), { timeout: 20_000 });
+      expect((await journal()).slice(0, 2).map((m) => m.delta)).toEqual([-1, -2]);
+      // The header's count of waiting bookings goes; the page never left the dashboard.
+      await eventually(async () => expect(await page.getByText(/auf Verbindung/).count()).toBe(0));
+      expect(new Set(sent).size).toBe(2);
+      expect(sent).toHaveLength(2);
+      expect(visited.filter((path) => path.startsWith('/stock'))).toEqual([]);
+      expect(page.url()).toMatch(/\/dashboard$/);
     });
   });
 });
