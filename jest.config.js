@@ -16,9 +16,15 @@ const web = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'jest-fixed-jsdom',
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // bwip-js names each encoder (ean13, qrcode, …) only in its ES module build, which the labels
+  // import so the bundle holds just those; Jest gets the same file compiled to CJS.
+  transformIgnorePatterns: ['/node_modules/(?!bwip-js/)'],
   setupFilesAfterEnv: ['<rootDir>/../jest.setup.ts'],
-  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/../jest.asset-stub.js' },
+  moduleNameMapper: {
+    '\\.(css|svg|png)$': '<rootDir>/../jest.asset-stub.js',
+    '^bwip-js/browser$': '<rootDir>/../node_modules/bwip-js/dist/bwip-js.mjs',
+  },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
 });
 

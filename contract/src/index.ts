@@ -3,6 +3,7 @@
  * No dependencies, no React; the OpenAPI document (`@lager/contract/openapi.json`) is generated.
  */
 export { ERROR_CODES, type ErrorCode } from './error-codes';
+export { barcodeIsValid, type GtinSymbology, gtinSymbology } from './gtin';
 export { LIMITS, type LimitName } from './limits';
 export {
   ALL_PERMISSION_NAMES,

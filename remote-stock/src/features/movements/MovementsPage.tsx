@@ -2,23 +2,11 @@ import { Alert, http, Page, SelectField, TextField } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
+import { dispositionName, saveFile } from '../../lib/save-file';
 import { StockNav } from '../nav';
 import { type JournalFilters, MovementJournal } from './MovementJournal';
 
 const KINDS = ['in', 'out', 'correction', 'transfer_out', 'transfer_in', 'reversal'] as const;
-
-/** Saves a downloaded file under its name (the API's Content-Disposition, else `fallback`). */
-function saveFile(blob: Blob, disposition: string | undefined, fallback: string) {
-  const name = /filename="?([^";]+)"?/.exec(disposition ?? '')?.[1] ?? fallback;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** /stock/movements: the journal of the warehouse with filters and CSV export. */
 export function MovementsPage() {
@@ -45,7 +33,10 @@ export function MovementsPage() {
         responseType: 'blob',
         headers: { Accept: 'text/csv' },
       });
-      saveFile(response.data, response.headers['content-disposition'] as string | undefined, 'movements.csv');
+      saveFile(
+        response.data,
+        dispositionName(response.headers['content-disposition'] as string | undefined, 'movements.csv'),
+      );
     } catch {
       setExportFailed(true);
     } finally {
