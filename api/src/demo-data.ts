@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { countUsers, seedDemoUsers, setCurrentWarehouse } from './modules/auth';
 import { seedDemoInvitation } from './modules/invitations';
+import { seedLocationsDemo } from './modules/locations';
 import { addMember } from './modules/members';
 import { seedDemoRoles } from './modules/roles';
 import { seedStockDemo } from './modules/stock';
@@ -29,6 +30,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogins | null>
   await setCurrentWarehouse(db, guest.id, main.id);
   await seedDemoInvitation(app, { warehouse: main, inviter: owner, invitee, roleId: helper });
   await seedStockDemo(db, main.id, [owner, guest]);
+  await seedLocationsDemo(db, main.id);
 
   return {
     password: DEMO_PASSWORD,

@@ -75,6 +75,18 @@ export const ERROR_CODES = [
   'transfer.target_article_archived',
   'transfer.unit_mismatch',
   'import.invalid',
+  // storage locations (stock-spec-2.md §1)
+  'location.not_found',
+  'location.archived',
+  'location.code_taken',
+  'location.has_stock',
+  'location.has_children',
+  'location.has_movements',
+  'location.standard',
+  'location.cycle',
+  'location.too_deep',
+  'location.too_many',
+  'relocation.same_location',
   // telemetry (guarded-rollout-spec.md §2)
   'telemetry.cross_site',
   'telemetry.operators_only',

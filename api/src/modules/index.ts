@@ -10,6 +10,7 @@ import { authModule } from './auth';
 import type auth from './auth/locales/en.json';
 import { invitationsModule } from './invitations';
 import type invitations from './invitations/locales/en.json';
+import { locationsModule } from './locations';
 import { lookupsModule } from './lookups';
 import { membersModule } from './members';
 import type members from './members/locales/en.json';
@@ -37,6 +38,7 @@ const MODULES: readonly LagerModule[] = [
   stockModule,
   telemetryModule,
   releasesModule,
+  locationsModule,
 ];
 
 /**

@@ -65,9 +65,7 @@ export const stockLocationQuantities = pgTable(
     check('stock_location_quantities_nonnegative', sql`${t.quantity} >= 0`),
     index('stock_location_quantities_article_idx').on(t.articleId),
     // What lies at a location, paged by article id.
-    index('stock_location_quantities_stocked_idx')
-      .on(t.locationId, t.articleId)
-      .where(sql`${t.quantity} > 0`),
+    index('stock_location_quantities_stocked_idx').on(t.locationId, t.articleId).where(sql`${t.quantity} > 0`),
   ],
 );
 

@@ -14,7 +14,8 @@ type StockPermission =
   | 'book_goods'
   | 'count_stock'
   | 'transfer_stock'
-  | 'reverse_movements';
+  | 'reverse_movements'
+  | 'manage_locations';
 
 export const stockAccess = (...also: StockPermission[]): { auth: 'verified'; access: AccessRule } => ({
   auth: 'verified',

@@ -14,6 +14,7 @@ import {
 } from './articles';
 import type { StoredAnswer, Tx } from './idempotency';
 import { type MovementJson, movementJson } from './journal';
+import { locationLedger, type Place } from './location-ledger';
 import { formatQuantity, isWhole, MAX_STOCK_MILLI, needsWhole, type Unit, WHOLE_UNITS } from './quantity';
 import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './tables';
 
@@ -43,11 +44,19 @@ export interface BookingInput {
   reason?: string | null;
   note?: string | null;
   reference?: string | null;
+  /** Where (stock-spec-2.md §1): default the article's default location, else STANDARD. */
+  location_id?: number | null;
 }
 
 const insufficient = (lang: Language, article: ArticleRow) =>
   new AppError(409, 'stock.insufficient', 'stock.insufficient', {
     vars: { available: formatQuantity(lang, article.quantity, article.unit) },
+  });
+
+/** Not enough stock at one location: names it (the article's total may suffice elsewhere). */
+const insufficientAt = (lang: Language, article: Pick<ArticleRow, 'unit'>, place: Place, available: number) =>
+  new AppError(409, 'stock.insufficientAt', 'stock.insufficient', {
+    vars: { location: place.code, available: formatQuantity(lang, available, article.unit) },
   });
 
 const aboveLimit = (lang: Language, article: ArticleRow) =>
@@ -93,9 +102,38 @@ async function applyDeltaOrRefuse(tx: Tx, booker: Booker, articleId: number, del
   throw insufficient(booker.lang, current);
 }
 
+/**
+ * The article's stock at the place changes by `delta` (its row is locked already); refused with
+ * the location's name when that would go below zero. Returns the stock there afterwards.
+ */
+export async function addAtPlace(tx: Tx, booker: Booker, article: ArticleRow, place: Place, delta: number) {
+  const ledger = locationLedger();
+  const after = await ledger.add(tx, booker.warehouseId, article.id, place, delta);
+  if (after !== null) return after;
+  throw insufficientAt(booker.lang, article, place, await ledger.at(tx, article.id, place));
+}
+
+/**
+ * applyDeltaOrRefuse on the article, then the same delta at the place. When the article's total is
+ * short too, the refusal names the place only if the request named one (stock-spec.md's message
+ * stays for bookings that name none).
+ */
+async function bookAt(tx: Tx, booker: Booker, articleId: number, place: Place, delta: number, named: boolean) {
+  let updated: ArticleRow;
+  try {
+    updated = await applyDeltaOrRefuse(tx, booker, articleId, delta);
+  } catch (error) {
+    if (!named || !(error instanceof AppError) || error.key !== 'stock.insufficient') throw error;
+    const article = await findArticle(tx, booker.warehouseId, articleId);
+    throw insufficientAt(booker.lang, article, place, await locationLedger().at(tx, articleId, place));
+  }
+  const locationAfter = await addAtPlace(tx, booker, updated, place, delta);
+  return { updated, locationAfter };
+}
+
 type NewMovement = Omit<typeof m.$inferInsert, 'userId' | 'userName' | 'warehouseId'>;
 
-async function journal(tx: Tx, booker: Booker, rows: NewMovement[], warehouseId = booker.warehouseId) {
+export async function journal(tx: Tx, booker: Booker, rows: NewMovement[], warehouseId = booker.warehouseId) {
   if (rows.length === 0) return [];
   return tx
     .insert(m)
@@ -137,8 +175,10 @@ export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput):
   checkReason(errors, input.kind, input.reason, note);
   if (Object.keys(errors).length) throw validationError(errors);
 
+  const place = await locationLedger().place(tx, booker.warehouseId, input.article_id, input.location_id);
+  const named = input.location_id != null;
   let delta: number;
-  let updated: ArticleRow;
+  let booked: { updated: ArticleRow; locationAfter: number };
   if (input.kind === 'correction') {
     // The counted quantity replaces the stock; lock the row so the difference is exact.
     const [locked] = await tx
@@ -148,15 +188,17 @@ export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput):
       .for('update');
     if (!locked) throw articleNotFound();
     if (locked.archivedAt) throw articleArchived();
-    delta = amount - locked.quantity;
+    // The counted quantity is the stock at the place (stock-spec-2.md §1).
+    delta = amount - (await locationLedger().at(tx, locked.id, place));
     if (delta === 0) {
       return { statusCode: 200, body: { movement: null, article: articleJson(locked), unchanged: true } };
     }
-    updated = await applyDeltaOrRefuse(tx, booker, locked.id, delta);
+    booked = await bookAt(tx, booker, locked.id, place, delta, named);
   } else {
     delta = input.kind === 'in' ? amount : -amount;
-    updated = await applyDeltaOrRefuse(tx, booker, input.article_id, delta);
+    booked = await bookAt(tx, booker, input.article_id, place, delta, named);
   }
+  const { updated, locationAfter } = booked;
   const [movement] = await journal(tx, booker, [
     {
       articleId: updated.id,
@@ -166,11 +208,13 @@ export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput):
       reason: input.reason ?? null,
       note,
       reference: clean(input.reference),
+      locationId: place.id,
+      locationQuantityAfter: locationAfter,
     },
   ]);
   return {
     statusCode: 201,
-    body: { movement: movementJson(movement!, updated), article: articleJson(updated) },
+    body: { movement: movementJson(movement!, updated, null, place.code), article: articleJson(updated) },
   };
 }
 
@@ -183,13 +227,15 @@ export async function reverseMovement(tx: Tx, booker: Booker, movementId: number
     .limit(1);
   if (!original) throw new AppError(404, 'stock.movementNotFound', 'movement.not_found');
   if (original.kind === 'reversal') throw new AppError(409, 'stock.isReversal', 'movement.is_reversal');
-  if (original.kind === 'transfer_out' || original.kind === 'transfer_in') {
+  if (original.kind === 'transfer_out' || original.kind === 'transfer_in' || original.kind === 'relocation') {
     throw new AppError(409, 'stock.transferNotReversible', 'movement.not_reversible');
   }
   const alreadyReversed = () => new AppError(409, 'stock.alreadyReversed', 'movement.already_reversed');
   const [reversal] = await tx.select({ id: m.id }).from(m).where(eq(m.reversesId, original.id)).limit(1);
   if (reversal) throw alreadyReversed();
-  const updated = await applyDeltaOrRefuse(tx, booker, original.articleId, -original.delta);
+  // At the original's location; a row from before locations lies at STANDARD since the migration.
+  const place = await locationLedger().place(tx, booker.warehouseId, original.articleId, original.locationId, true);
+  const { updated, locationAfter } = await bookAt(tx, booker, original.articleId, place, -original.delta, true);
   try {
     const [movement] = await journal(tx, booker, [
       {
@@ -199,11 +245,13 @@ export async function reverseMovement(tx: Tx, booker: Booker, movementId: number
         quantityAfter: updated.quantity,
         note: clean(note),
         reversesId: original.id,
+        locationId: place.id,
+        locationQuantityAfter: locationAfter,
       },
     ]);
     return {
       statusCode: 201,
-      body: { movement: movementJson(movement!, updated), article: articleJson(updated) },
+      body: { movement: movementJson(movement!, updated, null, place.code), article: articleJson(updated) },
     };
   } catch (error) {
     // A concurrent reversal of the same movement won the unique index.
@@ -217,6 +265,8 @@ export interface TransferInput {
   to_warehouse_id: number;
   quantity: number;
   note?: string | null;
+  /** The source location (default: the article's default, else STANDARD); the target books at its own default. */
+  location_id?: number | null;
 }
 
 /**
@@ -264,6 +314,9 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
     there = created ?? (await sameSku());
   }
 
+  const ledger = locationLedger();
+  const from = await ledger.place(tx, booker.warehouseId, source.id, input.location_id);
+  const to = there ? await ledger.place(tx, target, there.id) : null;
   // Lock both rows in id order so opposite transfers at the same time cannot deadlock; read them anew.
   const ids = there ? [source.id, there.id] : [source.id];
   const locked = await tx.select().from(a).where(inArray(a.id, ids)).orderBy(asc(a.id)).for('update');
@@ -271,9 +324,19 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
 
   const transferId = randomUUID();
   const note = clean(input.note);
-  const outRow = await applyDeltaOrRefuse(tx, booker, source.id, -amount);
+  const out = await bookAt(tx, booker, source.id, from, -amount, input.location_id != null);
+  const outRow = out.updated;
   const [outMovement] = await journal(tx, booker, [
-    { articleId: source.id, kind: 'transfer_out', delta: -amount, quantityAfter: outRow.quantity, note, transferId },
+    {
+      articleId: source.id,
+      kind: 'transfer_out',
+      delta: -amount,
+      quantityAfter: outRow.quantity,
+      note,
+      transferId,
+      locationId: from.id,
+      locationQuantityAfter: out.locationAfter,
+    },
   ]);
 
   const vars = { sku: source.sku };
@@ -299,33 +362,58 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
   if (there.unit !== source.unit) {
     throw validationError({ to_warehouse_id: [{ key: 'stock.transferUnitMismatch', vars }] }, 'transfer.unit_mismatch');
   }
-  const inRow = await applyDeltaOrRefuse(tx, { ...booker, warehouseId: target }, there.id, amount);
+  const inBooked = await bookAt(tx, { ...booker, warehouseId: target }, there.id, to!, amount, false);
+  const inRow = inBooked.updated;
   const [inMovement] = await journal(
     tx,
     booker,
-    [{ articleId: there.id, kind: 'transfer_in', delta: amount, quantityAfter: inRow.quantity, note, transferId }],
+    [
+      {
+        articleId: there.id,
+        kind: 'transfer_in',
+        delta: amount,
+        quantityAfter: inRow.quantity,
+        note,
+        transferId,
+        locationId: to!.id,
+        locationQuantityAfter: inBooked.locationAfter,
+      },
+    ],
     target,
   );
   return {
     statusCode: 201,
-    body: { out: movementJson(outMovement!, outRow), in: movementJson(inMovement!, inRow) },
+    body: {
+      out: movementJson(outMovement!, outRow, null, from.code),
+      in: movementJson(inMovement!, inRow, null, to!.code),
+    },
   };
 }
 
 export interface CountInput {
-  lines: { article_id: number; counted: number }[];
+  lines: { article_id: number; counted: number; location_id?: number | null }[];
   note?: string | null;
 }
 
-/** A stocktake: every difference is booked as a `count` correction, all in one transaction or none. */
+/**
+ * A stocktake: each line is the counted stock of an article at a location (default: the article's
+ * default, else STANDARD); every difference is booked as a `count` correction, all in one
+ * transaction or none. Locations first (FOR SHARE), then the articles in id order.
+ */
 export async function bookCount(tx: Tx, booker: Booker, input: CountInput) {
   const errors: FieldErrors = {};
-  const seen = new Set<number>();
+  const ledger = locationLedger();
+  const places: Place[] = [];
+  for (const line of input.lines) {
+    places.push(await ledger.place(tx, booker.warehouseId, line.article_id, line.location_id));
+  }
+  const seen = new Set<string>();
   input.lines.forEach((line, i) => {
-    if (seen.has(line.article_id)) errors[`lines.${i}.article_id`] = [{ key: 'stock.duplicateLine' }];
-    seen.add(line.article_id);
+    const key = `${line.article_id}@${places[i]!.id}`;
+    if (seen.has(key)) errors[`lines.${i}.article_id`] = [{ key: 'stock.duplicateLine' }];
+    seen.add(key);
   });
-  const ids = [...seen];
+  const ids = [...new Set(input.lines.map((line) => line.article_id))];
   const rows = await tx
     .select()
     .from(a)
@@ -333,50 +421,43 @@ export async function bookCount(tx: Tx, booker: Booker, input: CountInput) {
     .orderBy(asc(a.id))
     .for('update');
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const changes: { article: ArticleRow; counted: number }[] = [];
-  input.lines.forEach((line, i) => {
+  const changes: { article: ArticleRow; place: Place; delta: number }[] = [];
+  for (const [i, line] of input.lines.entries()) {
     const article = byId.get(line.article_id);
     // An id of another warehouse is as unknown here as everywhere else.
     if (!article) throw articleNotFound();
     if (article.archivedAt) errors[`lines.${i}.article_id`] ??= [{ key: 'stock.articleArchived' }];
     const counted = quantityField(errors, `lines.${i}.counted`, line.counted, article.unit);
-    if (counted !== article.quantity) changes.push({ article, counted });
-  });
+    const there = await ledger.at(tx, article.id, places[i]!);
+    if (counted !== there) changes.push({ article, place: places[i]!, delta: counted - there });
+  }
   if (Object.keys(errors).length) throw validationError(errors);
 
   const note = clean(input.note);
-  const updated: ArticleRow[] = [];
-  if (changes.length) {
-    const values = sql.join(
-      changes.map((c) => sql`(${c.article.id}::integer, ${c.counted}::bigint)`),
-      sql`, `,
-    );
-    const result = await tx.execute(
-      sql`UPDATE stock_articles AS t SET quantity = v.counted, updated_at = now()
-          FROM (VALUES ${values}) AS v(id, counted)
-          WHERE t.id = v.id AND t.warehouse_id = ${booker.warehouseId}
-          RETURNING t.id`,
-    );
-    const changedIds = (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
-    updated.push(...(await tx.select().from(a).where(inArray(a.id, changedIds)).orderBy(asc(a.id))));
-  }
-  const byUpdated = new Map(updated.map((row) => [row.id, row]));
-  const movements = await journal(
-    tx,
-    booker,
-    changes.map((c) => ({
-      articleId: c.article.id,
+  const booked: NewMovement[] = [];
+  const latest = new Map<number, ArticleRow>();
+  for (const change of changes) {
+    const { updated, locationAfter } = await bookAt(tx, booker, change.article.id, change.place, change.delta, true);
+    latest.set(updated.id, updated);
+    booked.push({
+      articleId: updated.id,
       kind: 'correction',
-      delta: c.counted - c.article.quantity,
-      quantityAfter: c.counted,
+      delta: change.delta,
+      quantityAfter: updated.quantity,
       reason: 'count',
       note,
-    })),
-  );
+      locationId: change.place.id,
+      locationQuantityAfter: locationAfter,
+    });
+  }
+  const movements = await journal(tx, booker, booked);
+  const codes = new Map(places.map((place) => [place.id, place.code]));
   return {
     statusCode: 201,
     body: {
-      movements: movements.map((row) => movementJson(row, byUpdated.get(row.articleId)!)),
+      movements: movements.map((row) =>
+        movementJson(row, latest.get(row.articleId)!, null, codes.get(row.locationId ?? 0) ?? null),
+      ),
       unchanged: input.lines.length - changes.length,
     },
   };

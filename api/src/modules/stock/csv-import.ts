@@ -9,11 +9,22 @@ import { quantityField } from './articles';
 import { barcodeIsValid } from './barcode';
 import type { Booker } from './bookings';
 import type { Tx } from './idempotency';
+import { locationLedger } from './location-ledger';
 import { formatQuantity, isWhole, MAX_STOCK_MILLI, needsWhole, UNITS, type Unit } from './quantity';
 import { type ArticleRow, stockArticles as a, stockMovements as m } from './tables';
 
 export const IMPORT_MAX_ROWS = 10_000;
-export const IMPORT_COLUMNS = ['sku', 'name', 'unit', 'min_stock', 'barcode', 'description', 'quantity'] as const;
+export const IMPORT_COLUMNS = [
+  'sku',
+  'name',
+  'unit',
+  'min_stock',
+  'barcode',
+  'description',
+  'quantity',
+  // stock-spec-2.md §1: where `quantity` is booked in (a location code; default the article's, else STANDARD).
+  'location',
+] as const;
 type Column = (typeof IMPORT_COLUMNS)[number];
 const REQUIRED: Column[] = ['sku', 'name', 'unit'];
 /** Rows per INSERT/UPDATE statement (keeps parameter counts far below PostgreSQL's 65 535). */
@@ -64,6 +75,7 @@ interface Row {
   barcode: string | null | undefined;
   description: string | null | undefined;
   quantity: number;
+  location: string | undefined;
 }
 
 /** `2,5` (German) and `2.5` both mean two and a half; empty means "not given". */
@@ -240,6 +252,7 @@ export function readImportFile(text: string, lang: Language): ImportFile {
     const description = cell('description');
     const minStockText = cell('min_stock');
     const quantityText = cell('quantity');
+    const location = cell('location')?.toUpperCase() || undefined;
     if (nul) continue;
     if (!sku) say(line, 'sku', 'validation.required');
     else if (sku.length > 64) say(line, 'sku', 'validation.max', { max: 64 });
@@ -277,6 +290,7 @@ export function readImportFile(text: string, lang: Language): ImportFile {
       barcode: barcode === undefined ? undefined : barcode || null,
       description: description === undefined ? undefined : description || null,
       quantity: numbers.quantity ?? 0,
+      location,
     });
   }
   return { rows, errors, complete: true };
@@ -333,6 +347,11 @@ async function checkAgainstWarehouse(
   say: Say,
   lang: Language,
 ) {
+  const places = await placesOf(db, warehouseId, rows);
+  for (const row of rows) {
+    if (row.location && !places.has(row.location))
+      say(row.line, 'location', 'stock.importLocation', { code: row.location });
+  }
   const lineOfBarcode = new Map<string, Row>();
   for (const row of rows) if (row.barcode && !lineOfBarcode.has(row.barcode)) lineOfBarcode.set(row.barcode, row);
   const barcodes = [...lineOfBarcode.keys()];
@@ -388,6 +407,16 @@ export async function runImport(
     return { created: fresh.length, updated: file.rows.length - fresh.length };
   };
   return write ? db.transaction(work) : work(db);
+}
+
+/** The file's location codes that name a location of the warehouse (not archived), by code. */
+async function placesOf(db: Conn, warehouseId: number, rows: Row[]) {
+  const places = new Map<string, number>();
+  for (const code of new Set(rows.map((row) => row.location).filter((c): c is string => !!c))) {
+    const place = await locationLedger().byCode(db, warehouseId, code);
+    if (place) places.set(code, place.id);
+  }
+  return places;
 }
 
 /** Writes checked rows inside runImport's transaction: new articles, updates, `in`/`initial` bookings. */
@@ -454,8 +483,6 @@ async function writeImport(tx: Tx, booker: Booker, rows: Row[], existing: Map<st
     const result = await tx.execute(sql`
       UPDATE stock_articles AS t SET
         name = v.name, unit = v.unit, min_stock = coalesce(v.min_stock, t.min_stock),
-        -- A raised reorder level lifts a maximum stock below it (max_stock ≥ min_stock always).
-        max_stock = CASE WHEN t.max_stock IS NULL THEN NULL ELSE greatest(t.max_stock, coalesce(v.min_stock, t.min_stock)) END,
         barcode = CASE WHEN v.has_barcode THEN v.barcode ELSE t.barcode END,
         description = CASE WHEN v.has_description THEN v.description ELSE t.description END,
         quantity = t.quantity + v.quantity, updated_at = now()
@@ -467,5 +494,35 @@ async function writeImport(tx: Tx, booker: Booker, rows: Row[], existing: Map<st
       if (delta > 0) bookings.push(booking(Number(row.id), delta, Number(row.quantity)));
     }
   }
+  // Each booked quantity lies at the row's location (else the article's default, else STANDARD).
+  const places = await placesOf(tx, warehouseId, rows);
+  const skuOf = new Map<number, string>();
+  for (const [sku, row] of existing) skuOf.set(row.id, sku);
+  const rowOfSku = new Map(rows.map((row) => [row.sku.toLowerCase(), row]));
+  const ids = await tx
+    .select({ id: a.id, sku: a.sku })
+    .from(a)
+    .where(
+      and(
+        eq(a.warehouseId, warehouseId),
+        inArray(
+          a.id,
+          bookings.map((b) => b.articleId),
+        ),
+      ),
+    );
+  for (const { id, sku } of ids) skuOf.set(id, sku.toLowerCase());
+  const placed = await locationLedger().addMany(
+    tx,
+    warehouseId,
+    bookings.map((b) => {
+      const code = rowOfSku.get(skuOf.get(b.articleId)!)?.location;
+      return { articleId: b.articleId, locationId: code ? places.get(code)! : null, delta: b.delta };
+    }),
+  );
+  bookings.forEach((b, i) => {
+    b.locationId = placed[i]!.locationId;
+    b.locationQuantityAfter = placed[i]!.after;
+  });
   for (let i = 0; i < bookings.length; i += CHUNK) await tx.insert(m).values(bookings.slice(i, i + CHUNK));
 }

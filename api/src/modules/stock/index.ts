@@ -5,9 +5,16 @@ import routes from './routes';
 
 export const stockModule: LagerModule = { name: 'stock', routes, messages };
 
+/** For the locations module (stock-spec-2.md §1), which builds on this one. */
+export { stockAccess } from './access';
+export { articleJson, findArticle, quantityField } from './articles';
+export { addAtPlace, type Booker, journal } from './bookings';
+export { decodeCursor, encodeCursor } from './cursor';
+export { once, type Tx } from './idempotency';
+export { movementJson } from './journal';
+export { type LocationLedger, type Place, registerLocationLedger } from './location-ledger';
+export { fromMilli } from './quantity';
+export { bookerOf } from './routes-movements';
+export { Flag, IdempotencyHeaders, isSet, Movement, responses } from './schemas';
 export { seedStockDemo } from './seed';
-/** For the low-stock digest (modules/digests). */
-export { articlesGoneLow } from './reorder';
-export { formatQuantity } from './quantity';
 export { stockArticles, stockMovements } from './tables';
-export { loadScaleData } from './scale-data';

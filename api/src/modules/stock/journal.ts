@@ -4,16 +4,33 @@ import type { Db } from '../../platform/db/client';
 import { fieldError } from '../../platform/errors';
 import { decodeCursor, encodeCursor, isTimestampText } from './cursor';
 import { END_OF_TIME, parseIsoInstant } from './iso-dates';
+import { locationLedger } from './location-ledger';
 import { fromMilli, type Unit } from './quantity';
 import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './tables';
 
-export const MOVEMENT_KINDS = ['in', 'out', 'correction', 'transfer_out', 'transfer_in', 'reversal'] as const;
+export const MOVEMENT_KINDS = [
+  'in',
+  'out',
+  'correction',
+  'transfer_out',
+  'transfer_in',
+  'reversal',
+  'relocation',
+] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 type ArticleBits = Pick<ArticleRow, 'sku' | 'name' | 'unit'>;
 
-/** A journal row as the API answers, with the article's SKU, name and unit for display. */
-export function movementJson(row: MovementRow, article: ArticleBits, reversedById: number | null = null) {
+/**
+ * A journal row as the API answers, with the article's SKU, name and unit for display, and the
+ * code of its location (null on rows from before locations).
+ */
+export function movementJson(
+  row: MovementRow,
+  article: ArticleBits,
+  reversedById: number | null = null,
+  locationCode: string | null = null,
+) {
   return {
     id: row.id,
     article_id: row.articleId,
@@ -33,6 +50,9 @@ export function movementJson(row: MovementRow, article: ArticleBits, reversedByI
     reversed_by_id: reversedById,
     created_at: row.createdAt.toISOString(),
     occurred_at: row.occurredAt?.toISOString() ?? null,
+    location_id: row.locationId,
+    location_code: locationCode,
+    location_quantity_after: row.locationQuantityAfter === null ? null : fromMilli(row.locationQuantityAfter),
   };
 }
 export type MovementJson = ReturnType<typeof movementJson>;
@@ -41,6 +61,7 @@ export interface JournalFilter {
   article_id?: number;
   kind?: MovementKind;
   user_id?: number;
+  location_id?: number;
   /** ISO date (a whole UTC day) or date-time; inclusive. */
   from?: string;
   /** ISO date (the whole UTC day is included) or date-time (exclusive). */
@@ -52,7 +73,7 @@ export interface JournalFilter {
  * open end: 9999-12-31). Anything else that is not a real ISO date or date-time PostgreSQL can hold
  * is 422 on the parameter itself, before a query runs or a CSV byte is sent.
  */
-export function parseInstant(field: 'from' | 'to', value: string): Date | null {
+function parseInstant(field: 'from' | 'to', value: string): Date | null {
   const parsed = parseIsoInstant(value);
   if (!parsed) throw fieldError(field, 'validation.invalid');
   if (field !== 'to' || !parsed.dateOnly) return parsed.date;
@@ -73,6 +94,7 @@ function filterConditions(warehouseId: number, filter: JournalFilter): SQL[] {
   if (filter.article_id) conditions.push(eq(m.articleId, filter.article_id));
   if (filter.kind) conditions.push(eq(m.kind, filter.kind));
   if (filter.user_id) conditions.push(eq(m.userId, filter.user_id));
+  if (filter.location_id) conditions.push(eq(m.locationId, filter.location_id));
   const from = filter.from ? parseInstant('from', filter.from) : null;
   const to = filter.to ? parseInstant('to', filter.to) : null;
   if (from) conditions.push(gte(m.createdAt, from));
@@ -113,8 +135,12 @@ export async function journalPage(
     .limit(limit + 1);
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
+  const locationIds = [...new Set(shown.map((r) => r.movement.locationId).filter((id): id is number => id !== null))];
+  const codes = locationIds.length ? await locationLedger().codes(db, locationIds) : new Map<number, string>();
   return {
-    movements: shown.map((r) => movementJson(r.movement, r, r.reversedBy)),
+    movements: shown.map((r) =>
+      movementJson(r.movement, r, r.reversedBy, codes.get(r.movement.locationId ?? 0) ?? null),
+    ),
     next_cursor: rows.length > limit && last ? encodeCursor([last.key, last.movement.id]) : null,
   };
 }

@@ -6,6 +6,8 @@ import type { Catalogue } from '../../platform/i18n';
  */
 const stockEn = {
   'stock.insufficient': 'Not enough stock: {available} available.',
+  'stock.insufficientAt': 'Not enough stock at location {location}: {available} available.',
+  'stock.importLocation': 'There is no storage location {code} in this warehouse (or it is archived).',
   'stock.unchanged': 'The counted quantity equals the stock: nothing was booked.',
   'stock.countBooked': '{count} correction(s) booked.',
   'stock.decimals': 'The {field} field must have at most 3 decimal places.',
@@ -30,8 +32,6 @@ const stockEn = {
   'stock.isReversal': 'A reversal cannot be reversed.',
   'stock.transferNotReversible': 'A transfer cannot be reversed; transfer the goods back instead.',
   'stock.transferSameWarehouse': 'Choose a warehouse other than the current one.',
-  'stock.historyRange': 'The from date must be before the to date.',
-  'stock.maxBelowMin': 'The maximum stock must be at least the reorder level.',
   'stock.transferTargetForbidden': 'You may not book goods in the target warehouse.',
   'stock.transferTargetMissing':
     'The target warehouse has no article with SKU {sku}, and you may not create articles there.',
@@ -60,6 +60,8 @@ const stockEn = {
 
 const stockDe: Record<keyof typeof stockEn, string> = {
   'stock.insufficient': 'Nicht genug Bestand: {available} verfügbar.',
+  'stock.insufficientAt': 'Nicht genug Bestand am Lagerplatz {location}: {available} verfügbar.',
+  'stock.importLocation': 'In diesem Lager gibt es keinen Lagerplatz {code} (oder er ist archiviert).',
   'stock.unchanged': 'Die gezählte Menge entspricht dem Bestand: nichts gebucht.',
   'stock.countBooked': '{count} Korrektur(en) gebucht.',
   'stock.decimals': 'Das Feld {field} darf höchstens 3 Nachkommastellen haben.',
@@ -87,8 +89,6 @@ const stockDe: Record<keyof typeof stockEn, string> = {
     'Eine Umlagerung kann nicht storniert werden; lagern Sie die Ware stattdessen zurück um.',
   'stock.transferSameWarehouse': 'Wählen Sie ein anderes Lager als das aktuelle.',
   'stock.transferTargetForbidden': 'Sie dürfen im Ziellager keine Waren buchen.',
-  'stock.historyRange': 'Das Startdatum muss vor dem Enddatum liegen.',
-  'stock.maxBelowMin': 'Der Höchstbestand muss mindestens so groß wie der Meldebestand sein.',
   'stock.transferTargetMissing':
     'Im Ziellager gibt es keinen Artikel mit der Artikelnummer {sku}, und Sie dürfen dort keine Artikel anlegen.',
   'stock.transferTargetArchived': 'Der Artikel mit der Artikelnummer {sku} ist im Ziellager archiviert.',

@@ -27,7 +27,7 @@ import {
 const tags = ['stock'];
 
 /** Called inside `once`: a replayed answer is never refused for an `occurred_at` grown old. */
-const booker = (request: FastifyRequest): Booker => ({
+export const bookerOf = (request: FastifyRequest): Booker => ({
   warehouseId: request.access!.warehouseId,
   user: request.user!,
   lang: request.lang,
@@ -67,7 +67,7 @@ const movementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await once(db, request, (tx) => bookMovement(tx, booker(request), request.body));
+      const answer = await once(db, request, (tx) => bookMovement(tx, bookerOf(request), request.body));
       const body = answer.body.unchanged ? { ...answer.body, message: t(request, 'stock.unchanged') } : answer.body;
       return reply.code(answer.statusCode).send(body);
     },
@@ -88,7 +88,7 @@ const movementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const answer = await once(db, request, (tx) =>
-        reverseMovement(tx, booker(request), request.params.id, request.body?.note),
+        reverseMovement(tx, bookerOf(request), request.params.id, request.body?.note),
       );
       return reply.code(answer.statusCode).send(answer.body);
     },
@@ -121,7 +121,7 @@ const movementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const mayCreate = !!there?.permissions.has('manage_articles');
-      const answer = await once(db, request, (tx) => transferStock(tx, booker(request), request.body, mayCreate));
+      const answer = await once(db, request, (tx) => transferStock(tx, bookerOf(request), request.body, mayCreate));
       return reply.code(answer.statusCode).send(answer.body);
     },
   );
@@ -139,7 +139,7 @@ const movementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await once(db, request, (tx) => bookCount(tx, booker(request), request.body));
+      const answer = await once(db, request, (tx) => bookCount(tx, bookerOf(request), request.body));
       const body = answer.body as { movements: unknown[] };
       return reply
         .code(answer.statusCode)

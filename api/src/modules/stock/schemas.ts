@@ -19,6 +19,8 @@ const OccurredAt = Type.Optional(
     }),
   ),
 );
+/** stock-spec-2.md §1: where a booking goes; default the article's default location, else STANDARD. */
+const LocationId = Type.Optional(Nullable(Id()));
 /**
  * Write bodies take only their own fields: an unknown one (`warehouse_id` in a booking) would
  * suggest a choice that is not made, so it is refused with 422 naming it (issue 27).
@@ -40,7 +42,6 @@ export const Article = Type.Object(
     min_stock: Type.Number(),
     quantity: Type.Number(),
     low_stock: Type.Boolean(),
-    max_stock: Nullable(Type.Number({ description: 'Order up to this; null: twice the reorder level.' })),
     archived_at: Nullable(Type.String({ format: 'date-time' })),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
@@ -70,6 +71,11 @@ export const Movement = Type.Object(
     occurred_at: Nullable(
       Type.String({ format: 'date-time', description: 'When it happened on the device, if the booking said so.' }),
     ),
+    location_id: Nullable(
+      Type.Integer({ description: 'Storage location booked; null on rows from before locations.' }),
+    ),
+    location_code: Nullable(Type.String()),
+    location_quantity_after: Nullable(Type.Number({ description: "The article's stock at that location after it." })),
   },
   { title: 'StockMovement' },
 );
@@ -89,7 +95,6 @@ export const ArticleInput = Type.Object(
   },
   Closed,
 );
-    max_stock: Type.Optional(Nullable(Amount('Maximum stock, at least min_stock: reorder suggestions fill up to it.'))),
 
 export const ArticleQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 255, description: 'SKU, name or barcode, case-insensitive.' })),
@@ -111,6 +116,7 @@ export const JournalQuery = Type.Object({
   article_id: Type.Optional(Id()),
   kind: Type.Optional(StringEnum(MOVEMENT_KINDS)),
   user_id: Type.Optional(Id()),
+  location_id: Type.Optional(Id()),
   from: Type.Optional(Type.String({ maxLength: 40, description: 'ISO date or date-time, inclusive.' })),
   to: Type.Optional(Type.String({ maxLength: 40, description: 'ISO date (whole day included) or date-time.' })),
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
@@ -126,6 +132,7 @@ export const BookingInput = Type.Object(
     note: OptionalText(500),
     reference: OptionalText(100),
     occurred_at: OccurredAt,
+    location_id: LocationId,
   },
   Closed,
 );
@@ -139,16 +146,20 @@ export const TransferInput = Type.Object(
     quantity: Amount('Amount to move.'),
     note: OptionalText(500),
     occurred_at: OccurredAt,
+    location_id: LocationId,
   },
   Closed,
 );
 
 export const CountInput = Type.Object(
   {
-    lines: Type.Array(Type.Object({ article_id: Id(), counted: Amount('Counted stock.') }, Closed), {
-      minItems: 1,
-      maxItems: 1000,
-    }),
+    lines: Type.Array(
+      Type.Object({ article_id: Id(), counted: Amount('Counted stock.'), location_id: LocationId }, Closed),
+      {
+        minItems: 1,
+        maxItems: 1000,
+      },
+    ),
     note: OptionalText(500),
     occurred_at: OccurredAt,
   },
