@@ -217,6 +217,14 @@ export async function deleteOlderThan(db: Db, days: number): Promise<number> {
 const bucketOfMinute = (stepMinutes: number) =>
   sql`to_timestamp(floor(extract(epoch from minute) / ${stepMinutes * 60}) * ${stepMinutes * 60})`;
 
+/** The first minute with figures of `remote` since then (null: none). */
+export async function firstMinute(db: Db, remote: string, since: Date): Promise<Date | null> {
+  const result = await db.execute(sql`
+    SELECT min(minute) AS first FROM telemetry_minutes WHERE remote = ${remote} AND minute >= ${fromMinute(since)}`);
+  const first = rowsOf(result)[0]?.first;
+  return first ? new Date(first as string | Date) : null;
+}
+
 /** Pages and error pages per version and time bucket since then (the Releases page's chart), oldest first. */
 export async function pageSeries(db: Db, remote: string, since: Date, stepMinutes: number) {
   const result = await db.execute(sql`

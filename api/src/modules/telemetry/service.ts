@@ -11,6 +11,7 @@ import {
   addAggregates,
   deleteOlderThan,
   type ErrorRow,
+  firstMinute,
   type MinuteRow,
   pageSeries,
   topErrors,
@@ -264,7 +265,8 @@ export async function summarize(db: Db, remote: string, since: Date): Promise<Te
 
 // ---------------------------------------------------------------------------------------------
 // Series (the Releases page's charts): per version and time bucket, the error rate with its
-// Wilson interval and LCP p75. Buckets are whole minutes, as many as keep the chart at ≤ 60 points.
+// Wilson interval and LCP p75. Buckets are whole minutes, as many as keep the chart at ≤ 60 points
+// over the time that has figures (a canary of ten minutes gets minutes, not one 24-minute point).
 // ---------------------------------------------------------------------------------------------
 const MAX_POINTS = 60;
 
@@ -274,7 +276,8 @@ export function seriesStep(since: Date, now: Date): number {
 }
 
 export async function series(db: Db, remote: string, since: Date, now = new Date()): Promise<TelemetrySeriesBody> {
-  const step = seriesStep(since, now);
+  const first = await firstMinute(db, remote, since);
+  const step = seriesStep(first ? (first > since ? first : since) : now, now);
   const pages = await pageSeries(db, remote, since, step);
   const lcp = await vitalSeries(db, remote, since, step, 'LCP');
   const versions = [...new Set(pages.map((p) => p.version))].sort(compareVersions);

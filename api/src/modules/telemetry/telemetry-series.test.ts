@@ -62,17 +62,17 @@ it('one point per version and time bucket: rate, Wilson interval and LCP p75 of 
     ...Array.from({ length: 20 }, () => lcp('1.0.0', 1000)),
   ];
   expect((await beacon(stableBatch)).statusCode).toBe(204);
-  // … and 5 stable pages two hours ago (moved back in time as the database clock stamps rows).
+  // … and 5 stable pages 2½ hours ago (moved back in time as the database clock stamps rows).
   await beacon(Array.from({ length: 5 }, () => mount('1.0.0', { channel: 'pinned' })));
   await app.ctx.db.execute(
-    sql`UPDATE telemetry_minutes SET minute = date_trunc('minute', now()) - interval '2 hours' WHERE remote = 'remote-chart' AND channel = 'pinned'`,
+    sql`UPDATE telemetry_minutes SET minute = date_trunc('minute', now()) - interval '150 minutes' WHERE remote = 'remote-chart' AND channel = 'pinned'`,
   );
 
-  const since = new Date(Date.now() - 3 * 60 * 60_000 + 60_000).toISOString();
+  const since = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
   const res = await series(`remote=remote-chart&since=${since}`);
   expect(res.statusCode).toBe(200);
   const body = res.json();
-  // Just under three hours in at most 60 points: 3-minute buckets.
+  // Asked for 24 hours, figures over 2½ hours: at most 60 points of 3 minutes.
   expect(body.step_minutes).toBe(3);
   expect(body.versions.map((v: { version: string }) => v.version)).toEqual(['2.0.0', '1.0.0']);
   const canary = body.versions[0].points;
@@ -87,6 +87,14 @@ it('one point per version and time bucket: rate, Wilson interval and LCP p75 of 
   expect(stable[1].lcp_p75).toBeGreaterThan(950);
   expect(stable[1].lcp_p75).toBeLessThan(1100);
   expect(stable[0].lcp_p75).toBeNull();
+});
+
+it('only figures of the last minutes: one-minute points however far back the question starts', async () => {
+  const res = await series(`remote=remote-chart-new&since=${new Date(Date.now() - 24 * 60 * 60_000).toISOString()}`);
+  expect(res.json()).toMatchObject({ step_minutes: 1, versions: [] });
+  expect((await beacon([{ ...mount('1.0.0'), remote: 'remote-chart-new' }])).statusCode).toBe(204);
+  const since = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
+  expect((await series(`remote=remote-chart-new&since=${since}`)).json().step_minutes).toBe(1);
 });
 
 it('bucket width: at most 60 points whatever the span', () => {
