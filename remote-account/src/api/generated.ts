@@ -11,6 +11,22 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    listDigestSubscriptions: build.query<ListDigestSubscriptionsApiResponse, ListDigestSubscriptionsApiArg>({
+      query: () => ({ url: `/api/digests` }),
+    }),
+    unsubscribeDigest: build.mutation<UnsubscribeDigestApiResponse, UnsubscribeDigestApiArg>({
+      query: (queryArg) => ({
+        url: `/api/digests/${encodeURIComponent(String(queryArg))}`,
+        method: 'DELETE',
+      }),
+    }),
+    subscribeDigest: build.mutation<SubscribeDigestApiResponse, SubscribeDigestApiArg>({
+      query: (queryArg) => ({
+        url: `/api/digests/${encodeURIComponent(String(queryArg.warehouseId))}`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
     sendVerificationNotification: build.mutation<
       SendVerificationNotificationApiResponse,
       SendVerificationNotificationApiArg
@@ -97,6 +113,36 @@ export type CheckEmailApiResponse = /** status 200 Default Response */ {
   available: boolean;
 };
 export type CheckEmailApiArg = string;
+export type ListDigestSubscriptionsApiResponse = /** status 200 Default Response */ {
+  warehouses: {
+    hour: number | null;
+    name: string;
+    subscribed: boolean;
+    time_zone: string | null;
+    warehouse_id: number;
+  }[];
+};
+export type ListDigestSubscriptionsApiArg = void;
+export type UnsubscribeDigestApiResponse = unknown;
+export type UnsubscribeDigestApiArg = number;
+export type SubscribeDigestApiResponse = /** status 200 Default Response */ {
+  subscription: {
+    hour: number | null;
+    name: string;
+    subscribed: boolean;
+    time_zone: string | null;
+    warehouse_id: number;
+  };
+};
+export type SubscribeDigestApiArg = {
+  warehouseId: number;
+  body: {
+    /** Local hour the digest is sent at. */
+    hour: number;
+    /** IANA time zone, e.g. Europe/Berlin. */
+    time_zone: string;
+  };
+};
 export type SendVerificationNotificationApiResponse =
   | /** status 200 Default Response */ Message
   | /** status 202 Default Response */ Message;
@@ -169,6 +215,10 @@ export type { ErrorBody, Message, User };
 export const {
   useCheckEmailQuery,
   useLazyCheckEmailQuery,
+  useListDigestSubscriptionsQuery,
+  useLazyListDigestSubscriptionsQuery,
+  useUnsubscribeDigestMutation,
+  useSubscribeDigestMutation,
   useSendVerificationNotificationMutation,
   useGetVerificationStatusQuery,
   useLazyGetVerificationStatusQuery,

@@ -48,6 +48,31 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    setStockArticleDefaultLocation: build.mutation<
+      SetStockArticleDefaultLocationApiResponse,
+      SetStockArticleDefaultLocationApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/stock/articles/${encodeURIComponent(String(queryArg.id))}/default-location`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    getStockArticleHistory: build.query<GetStockArticleHistoryApiResponse, GetStockArticleHistoryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/articles/${encodeURIComponent(String(queryArg.id))}/history`,
+        params: {
+          from: queryArg['from'],
+          to: queryArg.to,
+          location_id: queryArg.locationId,
+        },
+      }),
+    }),
+    getStockArticleLocations: build.query<GetStockArticleLocationsApiResponse, GetStockArticleLocationsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/articles/${encodeURIComponent(String(queryArg))}/locations`,
+      }),
+    }),
     restoreStockArticle: build.mutation<RestoreStockArticleApiResponse, RestoreStockArticleApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/articles/${encodeURIComponent(String(queryArg))}/restore`,
@@ -74,6 +99,60 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    listStockLocations: build.query<ListStockLocationsApiResponse, ListStockLocationsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/locations`,
+        params: {
+          archived: queryArg,
+        },
+      }),
+    }),
+    createStockLocation: build.mutation<CreateStockLocationApiResponse, CreateStockLocationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/locations`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    deleteStockLocation: build.mutation<DeleteStockLocationApiResponse, DeleteStockLocationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/locations/${encodeURIComponent(String(queryArg))}`,
+        method: 'DELETE',
+      }),
+    }),
+    getStockLocation: build.query<GetStockLocationApiResponse, GetStockLocationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/locations/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    updateStockLocation: build.mutation<UpdateStockLocationApiResponse, UpdateStockLocationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/locations/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    archiveStockLocation: build.mutation<ArchiveStockLocationApiResponse, ArchiveStockLocationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/locations/${encodeURIComponent(String(queryArg))}/archive`,
+        method: 'POST',
+      }),
+    }),
+    restoreStockLocation: build.mutation<RestoreStockLocationApiResponse, RestoreStockLocationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/locations/${encodeURIComponent(String(queryArg))}/restore`,
+        method: 'POST',
+      }),
+    }),
+    listStockAtLocation: build.query<ListStockAtLocationApiResponse, ListStockAtLocationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/locations/${encodeURIComponent(String(queryArg.id))}/stock`,
+        params: {
+          cursor: queryArg.cursor,
+          limit: queryArg.limit,
+        },
+      }),
+    }),
     listStockMovements: build.query<ListStockMovementsApiResponse, ListStockMovementsApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/movements`,
@@ -81,6 +160,7 @@ const injectedRtkApi = api.injectEndpoints({
           article_id: queryArg.articleId,
           kind: queryArg.kind,
           user_id: queryArg.userId,
+          location_id: queryArg.locationId,
           from: queryArg['from'],
           to: queryArg.to,
           cursor: queryArg.cursor,
@@ -105,6 +185,7 @@ const injectedRtkApi = api.injectEndpoints({
           article_id: queryArg.articleId,
           kind: queryArg.kind,
           user_id: queryArg.userId,
+          location_id: queryArg.locationId,
           from: queryArg['from'],
           to: queryArg.to,
         },
@@ -117,6 +198,34 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
         headers: {
           'idempotency-key': queryArg['idempotency-key'],
+        },
+      }),
+    }),
+    relocateStock: build.mutation<RelocateStockApiResponse, RelocateStockApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/relocations`,
+        method: 'POST',
+        body: queryArg.body,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
+      }),
+    }),
+    listStockReorder: build.query<ListStockReorderApiResponse, ListStockReorderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/reorder`,
+        params: {
+          sort: queryArg.sort,
+          order: queryArg.order,
+        },
+      }),
+    }),
+    exportStockReorder: build.query<ExportStockReorderApiResponse, ExportStockReorderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/reorder.csv`,
+        params: {
+          sort: queryArg.sort,
+          order: queryArg.order,
         },
       }),
     }),
@@ -146,6 +255,8 @@ export type ListStockArticlesApiResponse = /** status 200 Default Response */ {
     description: string | null;
     id: number;
     low_stock: boolean;
+    /** Order up to this; null: twice the reorder level. */
+    max_stock: number | null;
     min_stock: number;
     name: string;
     quantity: number;
@@ -178,6 +289,8 @@ export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
     description: string | null;
     id: number;
     low_stock: boolean;
+    /** Order up to this; null: twice the reorder level. */
+    max_stock: number | null;
     min_stock: number;
     name: string;
     quantity: number;
@@ -189,6 +302,8 @@ export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
 export type CreateStockArticleApiArg = {
   barcode?: string | null;
   description?: string | null;
+  /** Maximum stock, at least min_stock: reorder suggestions fill up to it. */
+  max_stock?: number | null;
   /** Reorder level: at or below it the article counts as low stock. */
   min_stock: number;
   name: string;
@@ -205,6 +320,8 @@ export type GetStockArticleApiResponse = /** status 200 Default Response */ {
     description: string | null;
     id: number;
     low_stock: boolean;
+    /** Order up to this; null: twice the reorder level. */
+    max_stock: number | null;
     min_stock: number;
     name: string;
     quantity: number;
@@ -222,6 +339,8 @@ export type UpdateStockArticleApiResponse = /** status 200 Default Response */ {
     description: string | null;
     id: number;
     low_stock: boolean;
+    /** Order up to this; null: twice the reorder level. */
+    max_stock: number | null;
     min_stock: number;
     name: string;
     quantity: number;
@@ -235,6 +354,8 @@ export type UpdateStockArticleApiArg = {
   body: {
     barcode?: string | null;
     description?: string | null;
+    /** Maximum stock, at least min_stock: reorder suggestions fill up to it. */
+    max_stock?: number | null;
     /** Reorder level: at or below it the article counts as low stock. */
     min_stock: number;
     name: string;
@@ -250,6 +371,8 @@ export type ArchiveStockArticleApiResponse = /** status 200 Default Response */ 
     description: string | null;
     id: number;
     low_stock: boolean;
+    /** Order up to this; null: twice the reorder level. */
+    max_stock: number | null;
     min_stock: number;
     name: string;
     quantity: number;
@@ -259,6 +382,55 @@ export type ArchiveStockArticleApiResponse = /** status 200 Default Response */ 
   };
 };
 export type ArchiveStockArticleApiArg = number;
+export type SetStockArticleDefaultLocationApiResponse = /** status 200 Default Response */ {
+  default_location_id: number | null;
+  locations: {
+    code: string;
+    location_id: number;
+    name: string | null;
+    quantity: number;
+  }[];
+};
+export type SetStockArticleDefaultLocationApiArg = {
+  id: number;
+  body: {
+    location_id: number | null;
+  };
+};
+export type GetStockArticleHistoryApiResponse = /** status 200 Default Response */ {
+  article_id: number;
+  /** Width of one bucket; each point is the last movement in its bucket. */
+  bucket_seconds: number;
+  from: string;
+  location_id: number | null;
+  max_stock: number | null;
+  min_stock: number;
+  /** First the stock at `from`, then the last quantity_after of each bucket that had movements. */
+  points: {
+    at: string;
+    quantity: number;
+  }[];
+  to: string;
+  unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+};
+export type GetStockArticleHistoryApiArg = {
+  /** ISO date or date-time; default 30 days before `to`. */
+  from?: string;
+  /** ISO date (whole day included) or date-time; default now. */
+  to?: string;
+  locationId?: number;
+  id: number;
+};
+export type GetStockArticleLocationsApiResponse = /** status 200 Default Response */ {
+  default_location_id: number | null;
+  locations: {
+    code: string;
+    location_id: number;
+    name: string | null;
+    quantity: number;
+  }[];
+};
+export type GetStockArticleLocationsApiArg = number;
 export type RestoreStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
@@ -267,6 +439,8 @@ export type RestoreStockArticleApiResponse = /** status 200 Default Response */ 
     description: string | null;
     id: number;
     low_stock: boolean;
+    /** Order up to this; null: twice the reorder level. */
+    max_stock: number | null;
     min_stock: number;
     name: string;
     quantity: number;
@@ -286,7 +460,12 @@ export type BookStockCountApiResponse = /** status 201 Default Response */ {
     /** Signed change of the stock. */
     delta: number;
     id: number;
-    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
@@ -326,6 +505,7 @@ export type BookStockCountApiArg = {
       article_id: number;
       /** Counted stock. */
       counted: number;
+      location_id?: number | null;
     }[];
     note?: string | null;
     /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
@@ -349,6 +529,158 @@ export type ImportStockArticlesApiArg = {
   /** The CSV file. */
   body: string;
 };
+export type ListStockLocationsApiResponse = /** status 200 Default Response */ {
+  locations: {
+    archived_at: string | null;
+    /** Articles with stock at this location (not below it). */
+    article_count: number;
+    code: string;
+    created_at: string;
+    id: number;
+    name: string | null;
+    parent_id: number | null;
+    /** The warehouse's STANDARD location: bookings naming none go here. */
+    standard: boolean;
+    updated_at: string;
+  }[];
+};
+export type ListStockLocationsApiArg = /** Include archived locations. */ ('1' | '0' | 'true' | 'false') | undefined;
+export type CreateStockLocationApiResponse = /** status 201 Default Response */ {
+  location: {
+    archived_at: string | null;
+    /** Articles with stock at this location (not below it). */
+    article_count: number;
+    code: string;
+    created_at: string;
+    id: number;
+    name: string | null;
+    parent_id: number | null;
+    /** The warehouse's STANDARD location: bookings naming none go here. */
+    standard: boolean;
+    updated_at: string;
+  };
+  /** From the root down to the location itself. */
+  path: {
+    code: string;
+    id: number;
+  }[];
+};
+export type CreateStockLocationApiArg = {
+  /** 1–32 of A-Z 0-9 - . / (capitalised). */
+  code: string;
+  name?: string | null;
+  parent_id?: number | null;
+};
+export type DeleteStockLocationApiResponse = unknown;
+export type DeleteStockLocationApiArg = number;
+export type GetStockLocationApiResponse = /** status 200 Default Response */ {
+  location: {
+    archived_at: string | null;
+    /** Articles with stock at this location (not below it). */
+    article_count: number;
+    code: string;
+    created_at: string;
+    id: number;
+    name: string | null;
+    parent_id: number | null;
+    /** The warehouse's STANDARD location: bookings naming none go here. */
+    standard: boolean;
+    updated_at: string;
+  };
+  /** From the root down to the location itself. */
+  path: {
+    code: string;
+    id: number;
+  }[];
+};
+export type GetStockLocationApiArg = number;
+export type UpdateStockLocationApiResponse = /** status 200 Default Response */ {
+  location: {
+    archived_at: string | null;
+    /** Articles with stock at this location (not below it). */
+    article_count: number;
+    code: string;
+    created_at: string;
+    id: number;
+    name: string | null;
+    parent_id: number | null;
+    /** The warehouse's STANDARD location: bookings naming none go here. */
+    standard: boolean;
+    updated_at: string;
+  };
+  /** From the root down to the location itself. */
+  path: {
+    code: string;
+    id: number;
+  }[];
+};
+export type UpdateStockLocationApiArg = {
+  id: number;
+  body: {
+    /** 1–32 of A-Z 0-9 - . / (capitalised). */
+    code: string;
+    name?: string | null;
+    parent_id?: number | null;
+  };
+};
+export type ArchiveStockLocationApiResponse = /** status 200 Default Response */ {
+  location: {
+    archived_at: string | null;
+    /** Articles with stock at this location (not below it). */
+    article_count: number;
+    code: string;
+    created_at: string;
+    id: number;
+    name: string | null;
+    parent_id: number | null;
+    /** The warehouse's STANDARD location: bookings naming none go here. */
+    standard: boolean;
+    updated_at: string;
+  };
+  /** From the root down to the location itself. */
+  path: {
+    code: string;
+    id: number;
+  }[];
+};
+export type ArchiveStockLocationApiArg = number;
+export type RestoreStockLocationApiResponse = /** status 200 Default Response */ {
+  location: {
+    archived_at: string | null;
+    /** Articles with stock at this location (not below it). */
+    article_count: number;
+    code: string;
+    created_at: string;
+    id: number;
+    name: string | null;
+    parent_id: number | null;
+    /** The warehouse's STANDARD location: bookings naming none go here. */
+    standard: boolean;
+    updated_at: string;
+  };
+  /** From the root down to the location itself. */
+  path: {
+    code: string;
+    id: number;
+  }[];
+};
+export type RestoreStockLocationApiArg = number;
+export type ListStockAtLocationApiResponse = /** status 200 Default Response */ {
+  items: {
+    archived: boolean;
+    article_id: number;
+    name: string;
+    quantity: number;
+    sku: string;
+    unit: string;
+  }[];
+  next_cursor: string | null;
+};
+export type ListStockAtLocationApiArg = {
+  cursor?: string;
+  limit?: number;
+  id: number;
+};
 export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
   movements: {
     article_id: number;
@@ -358,7 +690,12 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
     /** Signed change of the stock. */
     delta: number;
     id: number;
-    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
@@ -391,8 +728,9 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
 };
 export type ListStockMovementsApiArg = {
   articleId?: number;
-  kind?: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
+  kind?: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
   userId?: number;
+  locationId?: number;
   /** ISO date or date-time, inclusive. */
   from?: string;
   /** ISO date (whole day included) or date-time. */
@@ -409,6 +747,8 @@ export type BookStockMovementApiResponse =
         description: string | null;
         id: number;
         low_stock: boolean;
+        /** Order up to this; null: twice the reorder level. */
+        max_stock: number | null;
         min_stock: number;
         name: string;
         quantity: number;
@@ -428,6 +768,8 @@ export type BookStockMovementApiResponse =
         description: string | null;
         id: number;
         low_stock: boolean;
+        /** Order up to this; null: twice the reorder level. */
+        max_stock: number | null;
         min_stock: number;
         name: string;
         quantity: number;
@@ -443,7 +785,12 @@ export type BookStockMovementApiResponse =
         /** Signed change of the stock. */
         delta: number;
         id: number;
-        kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
+        kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+        location_code: string | null;
+        /** Storage location booked; null on rows from before locations. */
+        location_id: number | null;
+        /** The article's stock at that location after it. */
+        location_quantity_after: number | null;
         note: string | null;
         /** When it happened on the device, if the booking said so. */
         occurred_at: string | null;
@@ -479,6 +826,7 @@ export type BookStockMovementApiArg = {
   body: {
     article_id: number;
     kind: 'in' | 'out' | 'correction';
+    location_id?: number | null;
     note?: string | null;
     /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
     occurred_at?: string | null;
@@ -506,8 +854,9 @@ export type BookStockMovementApiArg = {
 export type ExportStockMovementsApiResponse = unknown;
 export type ExportStockMovementsApiArg = {
   articleId?: number;
-  kind?: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
+  kind?: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
   userId?: number;
+  locationId?: number;
   /** ISO date or date-time, inclusive. */
   from?: string;
   /** ISO date (whole day included) or date-time. */
@@ -521,6 +870,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     description: string | null;
     id: number;
     low_stock: boolean;
+    /** Order up to this; null: twice the reorder level. */
+    max_stock: number | null;
     min_stock: number;
     name: string;
     quantity: number;
@@ -536,7 +887,12 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     /** Signed change of the stock. */
     delta: number;
     id: number;
-    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
@@ -576,13 +932,7 @@ export type ReverseStockMovementApiArg = {
     occurred_at?: string | null;
   };
 };
-export type GetStockSummaryApiResponse = /** status 200 Default Response */ {
-  articles: number;
-  low_stock: number;
-  movements_today: number;
-};
-export type GetStockSummaryApiArg = void;
-export type TransferStockApiResponse = /** status 201 Default Response */ {
+export type RelocateStockApiResponse = /** status 201 Default Response */ {
   in: {
     article_id: number;
     article_name: string;
@@ -591,7 +941,12 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     /** Signed change of the stock. */
     delta: number;
     id: number;
-    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
@@ -628,7 +983,139 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     /** Signed change of the stock. */
     delta: number;
     id: number;
-    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal';
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
+    note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
+    quantity_after: number;
+    reason:
+      | (
+          | 'purchase'
+          | 'return'
+          | 'production'
+          | 'initial'
+          | 'other'
+          | 'sale'
+          | 'consumption'
+          | 'damage'
+          | 'return_to_supplier'
+          | 'count'
+          | 'loss'
+          | 'found'
+        )
+      | null;
+    reference: string | null;
+    reversed_by_id: number | null;
+    reverses_id: number | null;
+    transfer_id: string | null;
+    unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    user_id: number | null;
+    user_name: string;
+  };
+};
+export type RelocateStockApiArg = {
+  /** A UUID per form submission; a retry with the same key books nothing twice. */
+  'idempotency-key'?: string;
+  body: {
+    article_id: number;
+    from_location_id: number;
+    note?: string | null;
+    occurred_at?: string | null;
+    /** Amount to move. */
+    quantity: number;
+    to_location_id: number;
+  };
+};
+export type ListStockReorderApiResponse = /** status 200 Default Response */ {
+  articles: {
+    id: number;
+    max_stock: number | null;
+    min_stock: number;
+    name: string;
+    quantity: number;
+    sku: string;
+    /** max_stock − quantity, else 2 × min_stock − quantity; whole for whole units. */
+    suggested: number;
+    unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+  }[];
+};
+export type ListStockReorderApiArg = {
+  sort?: 'name' | 'sku' | 'quantity' | 'suggested';
+  order?: 'asc' | 'desc';
+};
+export type ExportStockReorderApiResponse = unknown;
+export type ExportStockReorderApiArg = {
+  sort?: 'name' | 'sku' | 'quantity' | 'suggested';
+  order?: 'asc' | 'desc';
+};
+export type GetStockSummaryApiResponse = /** status 200 Default Response */ {
+  articles: number;
+  low_stock: number;
+  movements_today: number;
+};
+export type GetStockSummaryApiArg = void;
+export type TransferStockApiResponse = /** status 201 Default Response */ {
+  in: {
+    article_id: number;
+    article_name: string;
+    article_sku: string;
+    created_at: string;
+    /** Signed change of the stock. */
+    delta: number;
+    id: number;
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
+    note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
+    quantity_after: number;
+    reason:
+      | (
+          | 'purchase'
+          | 'return'
+          | 'production'
+          | 'initial'
+          | 'other'
+          | 'sale'
+          | 'consumption'
+          | 'damage'
+          | 'return_to_supplier'
+          | 'count'
+          | 'loss'
+          | 'found'
+        )
+      | null;
+    reference: string | null;
+    reversed_by_id: number | null;
+    reverses_id: number | null;
+    transfer_id: string | null;
+    unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    user_id: number | null;
+    user_name: string;
+  };
+  out: {
+    article_id: number;
+    article_name: string;
+    article_sku: string;
+    created_at: string;
+    /** Signed change of the stock. */
+    delta: number;
+    id: number;
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
@@ -663,6 +1150,7 @@ export type TransferStockApiArg = {
   'idempotency-key'?: string;
   body: {
     article_id: number;
+    location_id?: number | null;
     note?: string | null;
     /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
     occurred_at?: string | null;
@@ -681,15 +1169,36 @@ export const {
   useLazyGetStockArticleQuery,
   useUpdateStockArticleMutation,
   useArchiveStockArticleMutation,
+  useSetStockArticleDefaultLocationMutation,
+  useGetStockArticleHistoryQuery,
+  useLazyGetStockArticleHistoryQuery,
+  useGetStockArticleLocationsQuery,
+  useLazyGetStockArticleLocationsQuery,
   useRestoreStockArticleMutation,
   useBookStockCountMutation,
   useImportStockArticlesMutation,
+  useListStockLocationsQuery,
+  useLazyListStockLocationsQuery,
+  useCreateStockLocationMutation,
+  useDeleteStockLocationMutation,
+  useGetStockLocationQuery,
+  useLazyGetStockLocationQuery,
+  useUpdateStockLocationMutation,
+  useArchiveStockLocationMutation,
+  useRestoreStockLocationMutation,
+  useListStockAtLocationQuery,
+  useLazyListStockAtLocationQuery,
   useListStockMovementsQuery,
   useLazyListStockMovementsQuery,
   useBookStockMovementMutation,
   useExportStockMovementsQuery,
   useLazyExportStockMovementsQuery,
   useReverseStockMovementMutation,
+  useRelocateStockMutation,
+  useListStockReorderQuery,
+  useLazyListStockReorderQuery,
+  useExportStockReorderQuery,
+  useLazyExportStockReorderQuery,
   useGetStockSummaryQuery,
   useLazyGetStockSummaryQuery,
   useTransferStockMutation,
