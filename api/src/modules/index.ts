@@ -7,6 +7,7 @@ import type { LagerModule } from '../platform/module';
 import { accountModule } from './account';
 import type account from './account/locales/en.json';
 import { authModule } from './auth';
+import { digestsModule } from './digests';
 import type auth from './auth/locales/en.json';
 import { invitationsModule } from './invitations';
 import type invitations from './invitations/locales/en.json';
@@ -39,6 +40,7 @@ const MODULES: readonly LagerModule[] = [
   telemetryModule,
   releasesModule,
   locationsModule,
+  digestsModule,
 ];
 
 /**
