@@ -11,76 +11,48 @@
  *   - the web apps never import the API's code (the wire types come from the generated client).
  * Everywhere: no import circle.
  */
-module.exports = {
-  forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'An import circle: the files cannot be understood (or loaded) one after the other.',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'platform-knows-no-module',
-      severity: 'error',
-      comment: 'api/src/platform is what every module uses; it must not know any of them (register, do not import).',
-      from: { path: '^api/src/platform/' },
-      to: { path: ['^api/src/modules/', '^api/src/[^/]+\\.ts$'] },
-    },
-    {
-      name: 'module-through-its-face',
-      severity: 'error',
-      comment: "A module uses another only through that module's index.ts.",
-      from: { path: '^api/src/modules/([^/]+)/' },
-      to: {
-        path: '^api/src/modules/[^/]+/',
-        pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/index\\.ts$'],
-      },
-    },
-    {
-      name: 'modules-not-the-composition',
-      severity: 'error',
-      comment: 'Modules are assembled by app.ts and modules/index.ts, never the other way round.',
-      from: { path: '^api/src/modules/[^/]+/' },
-      to: { path: ['^api/src/modules/index\\.ts$', '^api/src/[^/]+\\.ts$'] },
-    },
-    {
-      name: 'api-only-through-its-entry',
-      severity: 'error',
-      comment: 'Code outside api/ runs the API in-process only through api/src/index.ts.',
-      from: { pathNot: '^api/' },
-      to: { path: '^api/src/', pathNot: '^api/src/index\\.ts$' },
-    },
-    {
-      name: 'remote-stays-in-its-folder',
-      severity: 'error',
-      comment: 'A remote never imports another remote or the shell: they meet at run time.',
-      from: { path: '^(remote-[^/]+)/' },
-      to: { path: '^(shell|remote-[^/]+)/', pathNot: '^$1/' },
-    },
-    {
-      name: 'shell-loads-remotes-at-run-time',
-      severity: 'error',
-      comment: 'The shell loads sections through Module Federation, never by import.',
-      from: { path: '^shell/' },
-      // section.json is a section's declared descriptor (the data the remotes manifest carries); tests read it.
-      to: { path: '^remote-[^/]+/', pathNot: '^remote-[^/]+/section\\.json$' },
-    },
-    {
-      name: 'shared-is-below-the-apps',
-      severity: 'error',
-      comment: 'The shared package is used by the shell and every remote; it imports none of them.',
-      from: { path: '^shared/' },
-      to: { path: '^(shell|remote-[^/]+)/' },
-    },
-    {
-      name: 'web-apps-not-the-api-code',
-      severity: 'error',
-      comment: 'The web apps talk to the API over HTTP; their types come from the generated client.',
-      from: { path: '^(shell|shared|remote-[^/]+)/' },
-      to: { path: '^api/' },
-    },
+/** Why each rule exists: depcruise shows it next to a violation. */
+const why = {
+  'no-circular': 'An import circle: the files cannot be understood (or loaded) one after the other.',
+  'platform-knows-no-module':
+    'api/src/platform is what every module uses; it must not know any of them (register, do not import).',
+  'module-through-its-face': "A module uses another only through that module's index.ts.",
+  'modules-not-the-composition': 'Modules are assembled by app.ts and modules/index.ts, never the other way round.',
+  'api-only-through-its-entry': 'Code outside api/ runs the API in-process only through api/src/index.ts.',
+  'remote-stays-in-its-folder': 'A remote never imports another remote or the shell: they meet at run time.',
+  'shell-loads-remotes-at-run-time': 'The shell loads sections through Module Federation, never by import.',
+  'shared-is-below-the-apps': 'The shared package is used by the shell and every remote; it imports none of them.',
+  'web-apps-not-the-api-code': 'The web apps talk to the API over HTTP; their types come from the generated client.',
+};
+
+/** [rule, from, to]: a file matching `from` must not import one matching `to`. */
+const rules = [
+  ['no-circular', {}, { circular: true }],
+  ['platform-knows-no-module', { path: '^api/src/platform/' }, { path: ['^api/src/modules/', '^api/src/[^/]+\\.ts$'] }],
+  [
+    'module-through-its-face',
+    { path: '^api/src/modules/([^/]+)/' },
+    { path: '^api/src/modules/[^/]+/', pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/index\\.ts$'] },
   ],
+  [
+    'modules-not-the-composition',
+    { path: '^api/src/modules/[^/]+/' },
+    { path: ['^api/src/modules/index\\.ts$', '^api/src/[^/]+\\.ts$'] },
+  ],
+  ['api-only-through-its-entry', { pathNot: '^api/' }, { path: '^api/src/', pathNot: '^api/src/index\\.ts$' }],
+  ['remote-stays-in-its-folder', { path: '^(remote-[^/]+)/' }, { path: '^(shell|remote-[^/]+)/', pathNot: '^$1/' }],
+  // section.json is a section's declared descriptor (the data the remotes manifest carries); tests read it.
+  [
+    'shell-loads-remotes-at-run-time',
+    { path: '^shell/' },
+    { path: '^remote-[^/]+/', pathNot: '^remote-[^/]+/section\\.json$' },
+  ],
+  ['shared-is-below-the-apps', { path: '^shared/' }, { path: '^(shell|remote-[^/]+)/' }],
+  ['web-apps-not-the-api-code', { path: '^(shell|shared|remote-[^/]+)/' }, { path: '^api/' }],
+];
+
+module.exports = {
+  forbidden: rules.map(([name, from, to]) => ({ name, severity: 'error', comment: why[name], from, to })),
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '\\.d\\.ts$'] },

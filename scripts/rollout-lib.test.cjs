@@ -29,11 +29,13 @@ function run(steps) {
   return { manifest, history };
 }
 
-const released = () =>
-  run([
-    (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
-    (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '50' }, ctx()),
-  ]);
+// The steps of run() on remote-info, as the CLI's commands (promote without a version: the canary).
+const promoteTo = (version) => (m) =>
+  promote(m, version ? { remote: 'remote-info', version } : { remote: 'remote-info' }, ctx());
+const rollTo = (version, percent) => (m) => rollout(m, { remote: 'remote-info', version, percent }, ctx());
+const rollBack = () => (m) => rollback(m, { remote: 'remote-info' }, ctx());
+
+const released = () => run([promoteTo('1.0.0'), rollTo('2.0.0', '50')]);
 
 describe('validation', () => {
   const base = released().manifest;
@@ -79,7 +81,7 @@ describe('validation', () => {
   });
 
   test('promote refuses without a canary, while another canary runs, or an undeployed version', () => {
-    const stableOnly = run([(m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx())]).manifest;
+    const stableOnly = run([promoteTo('1.0.0')]).manifest;
     expect(() => promote(stableOnly, { remote: 'remote-info' }, ctx())).toThrow(/no canary to promote/);
     expect(() => promote(base, { remote: 'remote-info', version: '1.1.0' }, ctx())).toThrow(/rolling out 2.0.0/);
     expect(() => promote(stableOnly, { remote: 'remote-info', version: '9.9.9' }, ctx())).toThrow(/not deployed/);
@@ -100,12 +102,7 @@ describe('commands', () => {
   });
 
   test('promote makes the canary stable and remembers the old stable', () => {
-    const { manifest } = run([
-      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
-      (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '10' }, ctx()),
-      (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '60' }, ctx()),
-      (m) => promote(m, { remote: 'remote-info' }, ctx()),
-    ]);
+    const { manifest } = run([promoteTo('1.0.0'), rollTo('2.0.0', '10'), rollTo('2.0.0', '60'), promoteTo()]);
     const info = manifest.remotes['remote-info'];
     expect(info.stable.version).toBe('2.0.0');
     expect(info.canary).toBeUndefined();
@@ -113,11 +110,7 @@ describe('commands', () => {
   });
 
   test('rollback stops a running canary: everyone back on stable', () => {
-    const { manifest, history } = run([
-      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
-      (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '50' }, ctx()),
-      (m) => rollback(m, { remote: 'remote-info' }, ctx()),
-    ]);
+    const { manifest, history } = run([promoteTo('1.0.0'), rollTo('2.0.0', '50'), rollBack()]);
     expect(manifest.remotes['remote-info'].stable.version).toBe('1.0.0');
     expect(manifest.remotes['remote-info'].canary).toBeUndefined();
     expect(history.at(-1)).toMatchObject({
@@ -128,12 +121,7 @@ describe('commands', () => {
   });
 
   test('rollback without a canary restores the previous stable, one step at a time', () => {
-    const { manifest } = run([
-      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
-      (m) => promote(m, { remote: 'remote-info', version: '1.1.0' }, ctx()),
-      (m) => promote(m, { remote: 'remote-info', version: '2.0.0' }, ctx()),
-      (m) => rollback(m, { remote: 'remote-info' }, ctx()),
-    ]);
+    const { manifest } = run([promoteTo('1.0.0'), promoteTo('1.1.0'), promoteTo('2.0.0'), rollBack()]);
     expect(manifest.remotes['remote-info'].stable.version).toBe('1.1.0');
     const twice = rollback(manifest, { remote: 'remote-info' }, ctx()).manifest;
     expect(twice.remotes['remote-info'].stable.version).toBe('1.0.0');
@@ -180,20 +168,12 @@ describe('commands', () => {
   });
 
   test('rollback refuses a previous version whose folder is gone', () => {
-    const { manifest } = run([
-      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
-      (m) => promote(m, { remote: 'remote-info', version: '2.0.0' }, ctx()),
-    ]);
+    const { manifest } = run([promoteTo('1.0.0'), promoteTo('2.0.0')]);
     expect(() => rollback(manifest, { remote: 'remote-info' }, ctx(['2.0.0']))).toThrow(/1.0.0 is not deployed/);
   });
 
   test('every change yields one history entry with who, when, before and after', () => {
-    const { history } = run([
-      (m) => promote(m, { remote: 'remote-info', version: '1.0.0' }, ctx()),
-      (m) => rollout(m, { remote: 'remote-info', version: '1.1.0', percent: '5' }, ctx()),
-      (m) => rollout(m, { remote: 'remote-info', version: '2.0.0', percent: '20' }, ctx()),
-      (m) => rollback(m, { remote: 'remote-info' }, ctx()),
-    ]);
+    const { history } = run([promoteTo('1.0.0'), rollTo('1.1.0', '5'), rollTo('2.0.0', '20'), rollBack()]);
     expect(history.map((h) => h.command)).toEqual(['promote', 'rollout', 'rollout', 'rollback']);
     expect(history[0]).toMatchObject({
       actor: 'ci',

@@ -59,16 +59,19 @@ describe('password reset token', () => {
 });
 
 describe('invitation token', () => {
-  it('accepted 10 times at once: one 200, nine 400, one membership', async () => {
+  /** An owner's warehouse with a role, and a guest invited into it with that role: the token of the mail. */
+  async function invited() {
     const owner = await loggedIn(app);
     const warehouse = await createWarehouse(owner.client);
     const role = (await owner.client.post('/api/admin/createrole', { name: 'r', permissions: [5] })).json().role.id;
     const guest = await loggedIn(app);
     await owner.client.post('/api/invitations/send', { email: guest.user.email, role_id: role });
-    const token = sent
-      .filter((m) => m.to === guest.user.email)
-      .at(-1)!
-      .text.match(/invitations\/accept\/(\S+)/)![1]!;
+    const mail = sent.filter((m) => m.to === guest.user.email).at(-1)!;
+    return { warehouse, role: role as number, guest, token: mail.text.match(/invitations\/accept\/(\S+)/)![1]! };
+  }
+
+  it('accepted 10 times at once: one 200, nine 400, one membership', async () => {
+    const { warehouse, role, guest, token } = await invited();
 
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => guest.client.post(`/api/invitations/accept/${token}`)),
@@ -82,15 +85,7 @@ describe('invitation token', () => {
   });
 
   it('accepted and declined at once: exactly one outcome', async () => {
-    const owner = await loggedIn(app);
-    const warehouse = await createWarehouse(owner.client);
-    const role = (await owner.client.post('/api/admin/createrole', { name: 'r', permissions: [5] })).json().role.id;
-    const guest = await loggedIn(app);
-    await owner.client.post('/api/invitations/send', { email: guest.user.email, role_id: role });
-    const token = sent
-      .filter((m) => m.to === guest.user.email)
-      .at(-1)!
-      .text.match(/invitations\/accept\/(\S+)/)![1]!;
+    const { warehouse, guest, token } = await invited();
 
     const [accept, decline] = await Promise.all([
       guest.client.post(`/api/invitations/accept/${token}`),

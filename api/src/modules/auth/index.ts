@@ -17,16 +17,12 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(passwordResetRoutes);
 };
 
-export const authModule: LagerModule = {
-  name: 'auth',
-  routes,
-  messages: { de, en },
-  tableErrors: {
-    users: {
-      unique: (columns) => (columns.includes('email') ? fieldError('email', 'emailTaken', 'email.taken') : null),
-    },
-  },
-};
+// Someone registered the address between the route's check and the insert.
+const addressTaken = (columns: string[]) =>
+  columns.includes('email') ? fieldError('email', 'emailTaken', 'email.taken') : null;
+const tableErrors = { users: { unique: addressTaken } };
+
+export const authModule: LagerModule = { name: 'auth', routes, messages: { de, en }, tableErrors };
 
 export { countAccountMail, sendEmailChangedNotice, sendVerificationMail } from './mail';
 export {

@@ -5,19 +5,17 @@ import de from './locales/de.json';
 import en from './locales/en.json';
 import routes from './routes';
 
-export const invitationsModule: LagerModule = {
-  name: 'invitations',
-  routes,
-  messages: { de, en },
-  tableErrors: {
-    invitations: {
-      unique: () => fieldError('email', 'inviteExists', 'invite.exists'),
-      missing: () => notFound('invitationNotFound', 'invitation.not_found'),
-    },
-    // Accepting collided with a membership that appeared meanwhile.
-    memberships: { unique: () => fieldError('email', 'inviteAlreadyMember', 'invite.already_member') },
-  },
+// A unique key or a vanished row answers what the route's own check would.
+const inviteExists = () => fieldError('email', 'inviteExists', 'invite.exists');
+const invitationNotFound = () => notFound('invitationNotFound', 'invitation.not_found');
+// Accepting collided with a membership that appeared meanwhile.
+const alreadyMember = () => fieldError('email', 'inviteAlreadyMember', 'invite.already_member');
+const tableErrors = {
+  invitations: { unique: inviteExists, missing: invitationNotFound },
+  memberships: { unique: alreadyMember },
 };
+
+export const invitationsModule: LagerModule = { name: 'invitations', routes, messages: { de, en }, tableErrors };
 
 export { seedDemoInvitation } from './seed';
 export { invitations } from './tables';

@@ -5,16 +5,11 @@ import de from './locales/de.json';
 import en from './locales/en.json';
 import routes from './routes';
 
-export const rolesModule: LagerModule = {
-  name: 'roles',
-  routes,
-  messages: { de, en },
-  tableErrors: {
-    roles: {
-      unique: () => fieldError('name', 'roleNameTaken', 'role.name_taken'),
-      missing: () => notFound('roleNotFound', 'role.not_found'),
-    },
-  },
-};
+// A unique key or a vanished row answers what the route's own check would.
+const nameTaken = () => fieldError('name', 'roleNameTaken', 'role.name_taken');
+const roleNotFound = () => notFound('roleNotFound', 'role.not_found');
+const tableErrors = { roles: { unique: nameTaken, missing: roleNotFound } };
+
+export const rolesModule: LagerModule = { name: 'roles', routes, messages: { de, en }, tableErrors };
 
 export { seedDemoRoles } from './seed';
