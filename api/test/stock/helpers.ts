@@ -65,7 +65,17 @@ export async function createArticle(client: Client, fields: ArticleFields = {}) 
 
 /** Goods in of `quantity`, returning the article after the booking. */
 export async function stockUp(client: Client, articleId: number, quantity: number) {
-  const res = await book(client, '/api/stock/movements', { article_id: articleId, kind: 'in', quantity });
+  const res = await move(client, articleId, 'in', quantity);
   if (res.statusCode !== 201) throw new Error(`goods in failed: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** A booking of `quantity` of the article (`kind` in, out, correction, …); `fields` adds reason, note, reference, …. */
+export function move(client: Client, articleId: number, kind: string, quantity: number | string, fields = {}) {
+  return book(client, '/api/stock/movements', { article_id: articleId, kind, quantity, ...fields });
+}
+
+/** A transfer of `quantity` of the article into the warehouse `toWarehouseId`. */
+export function transfer(client: Client, articleId: number, toWarehouseId: number, quantity: number | string) {
+  return book(client, '/api/stock/transfers', { article_id: articleId, to_warehouse_id: toWarehouseId, quantity });
 }

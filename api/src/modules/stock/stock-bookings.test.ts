@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
-import { book, createArticle, stockUp } from '../../../test/stock/helpers';
+import { book, createArticle, move, stockUp } from '../../../test/stock/helpers';
 import { stockIdempotencyKeys, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
@@ -25,13 +25,7 @@ const quantityOf = async (client: Client, articleId: number) =>
 describe('goods in and out', () => {
   it('books in and out with a journal row each', async () => {
     const article = await createArticle(owner);
-    const goodsIn = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'in',
-      quantity: 12,
-      reason: 'purchase',
-      reference: 'LS-4711',
-    });
+    const goodsIn = await move(owner, article.id, 'in', 12, { reason: 'purchase', reference: 'LS-4711' });
     expect(goodsIn.statusCode).toBe(201);
     expect(goodsIn.json()).toMatchObject({
       movement: {
@@ -47,12 +41,7 @@ describe('goods in and out', () => {
       },
       article: { quantity: 12 },
     });
-    const goodsOut = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'out',
-      quantity: 5,
-      reason: 'sale',
-    });
+    const goodsOut = await move(owner, article.id, 'out', 5, { reason: 'sale' });
     expect(goodsOut.statusCode).toBe(201);
     expect(goodsOut.json().movement).toMatchObject({ delta: -5, quantity_after: 7 });
     expect((await journalOf(article.id)).map((m) => [m.kind, m.delta, m.quantityAfter])).toEqual([
@@ -64,21 +53,11 @@ describe('goods in and out', () => {
   it('refuses more than the stock with 409 and the available quantity, in both languages', async () => {
     const article = await createArticle(owner);
     await stockUp(owner, article.id, 3);
-    const res = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'out',
-      quantity: 4,
-      reason: 'sale',
-    });
+    const res = await move(owner, article.id, 'out', 4, { reason: 'sale' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Not enough stock: 3 pcs available.', code: 'stock.insufficient' });
     owner.lang = 'de';
-    const de = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'out',
-      quantity: 4,
-      reason: 'sale',
-    });
+    const de = await move(owner, article.id, 'out', 4, { reason: 'sale' });
     owner.lang = 'en';
     expect(de.json().message).toBe('Nicht genug Bestand: 3 Stk. verfügbar.');
     expect(await quantityOf(owner, article.id)).toBe(3);
@@ -89,12 +68,7 @@ describe('goods in and out', () => {
     const article = await createArticle(owner, { unit: 'kg' });
     await stockUp(owner, article.id, 2.5);
     owner.lang = 'de';
-    const res = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'out',
-      quantity: 3,
-      reason: 'sale',
-    });
+    const res = await move(owner, article.id, 'out', 3, { reason: 'sale' });
     owner.lang = 'en';
     expect(res.json().message).toBe('Nicht genug Bestand: 2,5 kg verfügbar.');
   });
@@ -116,13 +90,7 @@ describe('goods in and out', () => {
       expect(res.statusCode).toBe(422);
       expect(Object.keys(res.json().errors)).toContain(field);
     }
-    const other = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'out',
-      quantity: 1,
-      reason: 'other',
-      note: 'Muster für Kunden',
-    });
+    const other = await move(owner, article.id, 'out', 1, { reason: 'other', note: 'Muster für Kunden' });
     expect(other.statusCode).toBe(201);
   });
 });
@@ -131,12 +99,7 @@ describe('corrections', () => {
   it('books the difference to the counted quantity', async () => {
     const article = await createArticle(owner);
     await stockUp(owner, article.id, 10);
-    const res = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'correction',
-      quantity: 7,
-      reason: 'loss',
-    });
+    const res = await move(owner, article.id, 'correction', 7, { reason: 'loss' });
     expect(res.statusCode).toBe(201);
     expect(res.json().movement).toMatchObject({ kind: 'correction', delta: -3, quantity_after: 7, reason: 'loss' });
   });
@@ -144,12 +107,7 @@ describe('corrections', () => {
   it('records nothing when the count equals the stock, and says so', async () => {
     const article = await createArticle(owner);
     await stockUp(owner, article.id, 4);
-    const res = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'correction',
-      quantity: 4,
-      reason: 'count',
-    });
+    const res = await move(owner, article.id, 'correction', 4, { reason: 'count' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       movement: null,
@@ -268,7 +226,7 @@ describe('reversals', () => {
     expect(ofReversal.json().code).toBe('movement.is_reversal');
 
     const second = (await stockUp(owner, article.id, 5)).movement;
-    await book(owner, '/api/stock/movements', { article_id: article.id, kind: 'out', quantity: 4, reason: 'sale' });
+    await move(owner, article.id, 'out', 4, { reason: 'sale' });
     const negative = await book(owner, `/api/stock/movements/${second.id}/reverse`, {});
     expect(negative.statusCode).toBe(409);
     expect(negative.json().code).toBe('stock.insufficient');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
-import { book, createArticle, stockUp } from '../../../test/stock/helpers';
+import { createArticle, move, stockUp } from '../../../test/stock/helpers';
 import type { Database } from '../../platform/db/client';
 import { stockArticles, stockMovements } from './tables';
 
@@ -37,9 +37,7 @@ it('50 parallel goods-out of 1 on a stock of 20: exactly 20 succeed, 30 refused,
   const article = await createArticle(owner);
   await stockUp(owner, article.id, 20);
   const answers = await Promise.all(
-    Array.from({ length: 50 }, () =>
-      book(owner, '/api/stock/movements', { article_id: article.id, kind: 'out', quantity: 1, reason: 'sale' }),
-    ),
+    Array.from({ length: 50 }, () => move(owner, article.id, 'out', 1, { reason: 'sale' })),
   );
   const statuses = answers.map((r) => r.statusCode);
   expect(statuses.filter((s) => s === 201)).toHaveLength(20);

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
-import { book, createArticle, stockUp } from '../../../test/stock/helpers';
+import { book, createArticle, move, stockUp, transfer } from '../../../test/stock/helpers';
 import type { Database } from '../../platform/db/client';
 import { MAX_QUANTITY } from './quantity';
 import { stockArticles, stockMovements } from './tables';
@@ -327,12 +327,7 @@ describe('5. journal filters are checked before anything is sent, and errors nam
     }
     const article = await createArticle(owner, { sku: 'OCC-1' });
     // 30 February would roll over into March: refused as what it is, not judged by its distance.
-    const res = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'in',
-      quantity: 1,
-      occurred_at: '2026-02-30T10:00:00Z',
-    });
+    const res = await move(owner, article.id, 'in', 1, { occurred_at: '2026-02-30T10:00:00Z' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ occurred_at: ['The occurred at field is invalid.'] });
     expect(await movementsOf(article.id)).toEqual([]);
@@ -373,7 +368,7 @@ describe('6. quantities stay exact: one article holds at most the documented max
     let booked = 0;
     // Before the cap, 91 bookings of the largest amount crossed 2^53 thousandths.
     for (let i = 0; i < 95; i++) {
-      last = await book(owner, '/api/stock/movements', { article_id: article.id, kind: 'in', quantity: MAX });
+      last = await move(owner, article.id, 'in', MAX);
       if (last.statusCode !== 201) break;
       booked += 1;
     }
@@ -398,18 +393,8 @@ describe('6. quantities stay exact: one article holds at most the documented max
   it('the same cap holds for reversals, transfers in and imports', async () => {
     const full = await createArticle(owner, { sku: 'MAX-2', unit: 'kg' });
     await stockUp(owner, full.id, 10);
-    const out = await book(owner, '/api/stock/movements', {
-      article_id: full.id,
-      kind: 'out',
-      quantity: 1,
-      reason: 'sale',
-    });
-    await book(owner, '/api/stock/movements', {
-      article_id: full.id,
-      kind: 'correction',
-      quantity: MAX,
-      reason: 'count',
-    });
+    const out = await move(owner, full.id, 'out', 1, { reason: 'sale' });
+    await move(owner, full.id, 'correction', MAX, { reason: 'count' });
     // Reversing the goods-out would add 1 kg to a full article.
     const reversal = await book(owner, `/api/stock/movements/${out.json().movement.id}/reverse`, {});
     expect(reversal.statusCode).toBe(409);
@@ -421,22 +406,13 @@ describe('6. quantities stay exact: one article holds at most the documented max
     // A transfer into a full article in the target warehouse.
     await owner.patch('/api/profile/setwarehouse', { warehouse_id: target });
     const there = await createArticle(owner, { sku: 'MAX-3', unit: 'kg' });
-    await book(owner, '/api/stock/movements', {
-      article_id: there.id,
-      kind: 'correction',
-      quantity: MAX,
-      reason: 'count',
-    });
+    await move(owner, there.id, 'correction', MAX, { reason: 'count' });
     await owner.patch('/api/profile/setwarehouse', { warehouse_id: source });
     const here = await createArticle(owner, { sku: 'MAX-3', unit: 'kg' });
     await stockUp(owner, here.id, 1);
-    const transfer = await book(owner, '/api/stock/transfers', {
-      article_id: here.id,
-      to_warehouse_id: target,
-      quantity: 1,
-    });
-    expect(transfer.statusCode).toBe(409);
-    expect(transfer.json().code).toBe('stock.limit_exceeded');
+    const res = await transfer(owner, here.id, target, 1);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('stock.limit_exceeded');
     expect((await articleBySku(source, 'MAX-3'))?.quantity).toBe(1000);
     expect(await exactInDatabase(full.id)).toBe(String(MAX * 1000));
   });
@@ -446,11 +422,7 @@ describe('7. parallel transfers create the missing target article once', () => {
   it('20 parallel transfers of an SKU the target lacks: 20 × 201, one target article, stock conserved', async () => {
     const article = await createArticle(owner, { sku: 'PT-1', name: 'Parallel', barcode: '4006381333931' });
     await stockUp(owner, article.id, 100);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        book(owner, '/api/stock/transfers', { article_id: article.id, to_warehouse_id: target, quantity: 1 }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => transfer(owner, article.id, target, 1)));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     const there = await app.ctx.db
       .select()
@@ -470,11 +442,7 @@ describe('7. parallel transfers create the missing target article once', () => {
     await owner.patch('/api/profile/setwarehouse', { warehouse_id: source });
     const article = await createArticle(owner, { sku: 'PT-2', barcode: '96385074' });
     await stockUp(owner, article.id, 5);
-    const res = await book(owner, '/api/stock/transfers', {
-      article_id: article.id,
-      to_warehouse_id: target,
-      quantity: 1,
-    });
+    const res = await transfer(owner, article.id, target, 1);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('article.barcode_taken');
     expect(Object.keys(res.json().errors)).toEqual(['to_warehouse_id']);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Client, createWarehouse, loggedIn, PASSWORD, useTestApp } from '../../../test/helpers';
-import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
+import { book, createArticle, member, move, stockUp } from '../../../test/stock/helpers';
 import { stockArticles, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
@@ -32,8 +32,8 @@ describe('the journal', () => {
     const nails = await createArticle(owner, { sku: 'J-NAIL', name: 'Nägel' });
     await stockUp(owner, screws.id, 10);
     await stockUp(owner, nails.id, 10);
-    await book(clerk, '/api/stock/movements', { article_id: screws.id, kind: 'out', quantity: 2, reason: 'sale' });
-    await book(clerk, '/api/stock/movements', { article_id: nails.id, kind: 'out', quantity: 3, reason: 'damage' });
+    await move(clerk, screws.id, 'out', 2, { reason: 'sale' });
+    await move(clerk, nails.id, 'out', 3, { reason: 'damage' });
   });
 
   it('lists newest first with article and user', async () => {
@@ -100,7 +100,7 @@ describe('the journal', () => {
   it('keeps the user name when the account is deleted', async () => {
     const { client, user } = await member(app, owner, warehouseId, ['view_stock', 'book_goods'], { name: 'Gone Girl' });
     const article = await createArticle(owner);
-    await book(client, '/api/stock/movements', { article_id: article.id, kind: 'in', quantity: 1 });
+    await move(client, article.id, 'in', 1);
     const deleted = await client.request('DELETE', '/api/profile/delete', { password: PASSWORD });
     expect(deleted.statusCode).toBeLessThan(300);
     const [row] = await app.ctx.db.select().from(stockMovements).where(eq(stockMovements.articleId, article.id));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
-import { book, createArticle, stockUp } from '../../../test/stock/helpers';
+import { book, createArticle, move, stockUp } from '../../../test/stock/helpers';
 import type { Database } from '../../platform/db/client';
 import { stockArticles, stockIdempotencyKeys } from './tables';
 
@@ -79,22 +79,11 @@ describe('occurred_at on bookings', () => {
   it('is stored and answered in the booking, the journal and its CSV, which still sorts by created_at', async () => {
     const article = await createArticle(owner);
     const earlier = minutes(-120);
-    const first = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'in',
-      quantity: 5,
-      occurred_at: earlier,
-    });
+    const first = await move(owner, article.id, 'in', 5, { occurred_at: earlier });
     expect(first.statusCode).toBe(201);
     expect(first.json().movement.occurred_at).toBe(earlier);
     // Booked after the first, happened before it: the journal keeps the order stock changed in.
-    await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'out',
-      quantity: 1,
-      reason: 'sale',
-      occurred_at: minutes(-180),
-    });
+    await move(owner, article.id, 'out', 1, { reason: 'sale', occurred_at: minutes(-180) });
     await stockUp(owner, article.id, 1);
     const journal = (await owner.get(`/api/stock/movements?article_id=${article.id}`)).json().movements;
     expect(journal.map((m: { delta: number }) => m.delta)).toEqual([1, -1, 5]);

@@ -2,7 +2,7 @@ import { STOCK_PERMISSION_NAMES, type StockPermissionName } from '@lager/contrac
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
-import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
+import { book, createArticle, member, move, stockUp, transfer } from '../../../test/stock/helpers';
 import { users } from '../../platform/tenancy/tables';
 import { stockArticles } from './tables';
 
@@ -85,27 +85,12 @@ const calls: [string, StockPermissionName[], Call][] = [
   ['POST restore', ['manage_articles'], async (c) => c.post(`/api/stock/articles/${(await article(0)).id}/restore`)],
   ['DELETE article', ['manage_articles'], async (c) => c.delete(`/api/stock/articles/${(await article(0)).id}`)],
   ['POST import', ['manage_articles'], (c) => csv(c, `sku,name,unit\nI-${++n},Import,pcs\n`)],
-  [
-    'POST movements (in)',
-    ['book_goods'],
-    async (c) => book(c, '/api/stock/movements', { article_id: (await article(0)).id, kind: 'in', quantity: 1 }),
-  ],
-  [
-    'POST movements (out)',
-    ['book_goods'],
-    async (c) =>
-      book(c, '/api/stock/movements', { article_id: (await article()).id, kind: 'out', quantity: 1, reason: 'sale' }),
-  ],
+  ['POST movements (in)', ['book_goods'], async (c) => move(c, (await article(0)).id, 'in', 1)],
+  ['POST movements (out)', ['book_goods'], async (c) => move(c, (await article()).id, 'out', 1, { reason: 'sale' })],
   [
     'POST movements (correction)',
     ['count_stock'],
-    async (c) =>
-      book(c, '/api/stock/movements', {
-        article_id: (await article()).id,
-        kind: 'correction',
-        quantity: 1,
-        reason: 'count',
-      }),
+    async (c) => move(c, (await article()).id, 'correction', 1, { reason: 'count' }),
   ],
   [
     'POST counts',
@@ -121,7 +106,7 @@ const calls: [string, StockPermissionName[], Call][] = [
       await app.ctx.db
         .insert(stockArticles)
         .values({ warehouseId: otherWarehouseId, sku: a.sku, name: 'x', unit: 'pcs' });
-      return book(c, '/api/stock/transfers', { article_id: a.id, to_warehouse_id: otherWarehouseId, quantity: 1 });
+      return transfer(c, a.id, otherWarehouseId, 1);
     },
   ],
   [

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
-import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
+import { book, createArticle, member, stockUp, transfer } from '../../../test/stock/helpers';
 import { memberships } from '../../platform/tenancy/tables';
 import { stockArticles, stockMovements } from './tables';
 
@@ -53,11 +53,7 @@ describe('transfers', () => {
     await app.ctx.db
       .insert(stockArticles)
       .values({ warehouseId: target, sku: 't-2', name: 'x', unit: 'pcs', quantity: 1000 });
-    const res = await book(owner, '/api/stock/transfers', {
-      article_id: article.id,
-      to_warehouse_id: target,
-      quantity: 3,
-    });
+    const res = await transfer(owner, article.id, target, 3);
     expect(res.statusCode).toBe(201);
     expect(res.json().in.quantity_after).toBe(4);
   });
@@ -65,18 +61,10 @@ describe('transfers', () => {
   it('refuses more than the stock (409) and the current warehouse as target (422)', async () => {
     const article = await createArticle(owner);
     await stockUp(owner, article.id, 1);
-    const tooMuch = await book(owner, '/api/stock/transfers', {
-      article_id: article.id,
-      to_warehouse_id: target,
-      quantity: 2,
-    });
+    const tooMuch = await transfer(owner, article.id, target, 2);
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().code).toBe('stock.insufficient');
-    const same = await book(owner, '/api/stock/transfers', {
-      article_id: article.id,
-      to_warehouse_id: source,
-      quantity: 1,
-    });
+    const same = await transfer(owner, article.id, source, 1);
     expect(same.statusCode).toBe(422);
     expect(same.json().code).toBe('transfer.same_warehouse');
   });
@@ -102,11 +90,7 @@ describe('transfers', () => {
 
     it('a transfer whose second half fails leaves both warehouses unchanged', async () => {
       const before = { here: (await movementsOf(source)).length, there: (await movementsOf(target)).length };
-      const res = await book(clerk, '/api/stock/transfers', {
-        article_id: article.id,
-        to_warehouse_id: target,
-        quantity: 2,
-      });
+      const res = await transfer(clerk, article.id, target, 2);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({
         code: 'transfer.target_article_missing',
@@ -121,11 +105,7 @@ describe('transfers', () => {
 
     it('succeeds once the article exists there', async () => {
       await app.ctx.db.insert(stockArticles).values({ warehouseId: target, sku: 'T-NEW', name: 'x', unit: 'pcs' });
-      const res = await book(clerk, '/api/stock/transfers', {
-        article_id: article.id,
-        to_warehouse_id: target,
-        quantity: 2,
-      });
+      const res = await transfer(clerk, article.id, target, 2);
       expect(res.statusCode).toBe(201);
     });
 
@@ -133,11 +113,7 @@ describe('transfers', () => {
       const kg = await createArticle(owner, { sku: 'T-UNIT', unit: 'kg' });
       await stockUp(owner, kg.id, 5);
       await app.ctx.db.insert(stockArticles).values({ warehouseId: target, sku: 'T-UNIT', name: 'x', unit: 'l' });
-      const res = await book(clerk, '/api/stock/transfers', {
-        article_id: kg.id,
-        to_warehouse_id: target,
-        quantity: 1,
-      });
+      const res = await transfer(clerk, kg.id, target, 1);
       expect(res.json().code).toBe('transfer.unit_mismatch');
       const [here] = await inWarehouse(source, 'T-UNIT');
       expect(here!.quantity).toBe(5000);
@@ -148,20 +124,12 @@ describe('transfers', () => {
     const article = await createArticle(owner);
     await stockUp(owner, article.id, 5);
     const { client: clerk } = await member(app, owner, source, ['view_stock', 'transfer_stock']);
-    const res = await book(clerk, '/api/stock/transfers', {
-      article_id: article.id,
-      to_warehouse_id: target,
-      quantity: 1,
-    });
+    const res = await transfer(clerk, article.id, target, 1);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('transfer.target_forbidden');
     const { client: outsider } = await loggedIn(app);
     const foreign = (await createWarehouse(outsider)).id;
-    const notMember = await book(owner, '/api/stock/transfers', {
-      article_id: article.id,
-      to_warehouse_id: foreign,
-      quantity: 1,
-    });
+    const notMember = await transfer(owner, article.id, foreign, 1);
     expect(notMember.json().code).toBe('transfer.target_forbidden');
   });
 
@@ -180,7 +148,7 @@ describe('transfers', () => {
   it('opposite transfers at the same time neither deadlock nor lose stock', async () => {
     const here = await createArticle(owner, { sku: 'T-SWAP' });
     await stockUp(owner, here.id, 50);
-    await book(owner, '/api/stock/transfers', { article_id: here.id, to_warehouse_id: target, quantity: 25 });
+    await transfer(owner, here.id, target, 25);
     const [there] = await inWarehouse(target, 'T-SWAP');
     // A second user looking at the target warehouse who may book in both.
     const { client: other, user } = await member(app, owner, target, ['view_stock', 'transfer_stock', 'book_goods']);
@@ -191,9 +159,7 @@ describe('transfers', () => {
     });
     await app.ctx.db.insert(memberships).values({ userId: user.id, warehouseId: source, roleId: role.json().role.id });
     const calls = Array.from({ length: 10 }, (_, i) =>
-      i % 2
-        ? book(owner, '/api/stock/transfers', { article_id: here.id, to_warehouse_id: target, quantity: 1 })
-        : book(other, '/api/stock/transfers', { article_id: there!.id, to_warehouse_id: source, quantity: 1 }),
+      i % 2 ? transfer(owner, here.id, target, 1) : transfer(other, there!.id, source, 1),
     );
     const answers = await Promise.all(calls);
     expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
