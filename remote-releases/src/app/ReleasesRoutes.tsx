@@ -1,23 +1,15 @@
-import { Page } from '@lager/shared';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { NS } from '../i18n';
+import '../releases.css';
+import { ReleasesPage } from '../features/releases/ReleasesPage';
+import { RemotePage } from '../features/releases/RemotePage';
 
-function ReleasesHome() {
-  const { t } = useTranslation(NS);
-  return (
-    <Page title={t('title')}>
-      <p>{t('intro')}</p>
-    </Page>
-  );
-}
-
-/** The section's pages, mounted by the shell at the mounts in section.json (paths here are relative). */
+/** The section's pages, mounted by the shell at /releases/* (section.json; operators only). */
 export default function ReleasesRoutes() {
   return (
     <Routes>
-      <Route index element={<ReleasesHome />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route index element={<ReleasesPage />} />
+      <Route path=":remote" element={<RemotePage />} />
+      <Route path="*" element={<Navigate to="/releases" replace />} />
     </Routes>
   );
 }

@@ -34,3 +34,21 @@ test('a fallback replaces the message (e.g. to hide a card)', async () => {
   );
   expect(await screen.findByText('hidden')).toBeInTheDocument();
 });
+
+test('operators (GET api/user is_operator) hold "operator" in no warehouse; other users do not', async () => {
+  server.use(...sessionHandlers({ ...verifiedUser, is_operator: true }, []));
+  const operator = renderWithProviders(
+    <RequirePermission anyOf={['operator']} fallback={<p>hidden</p>}>
+      <p>Releases card</p>
+    </RequirePermission>,
+  );
+  expect(await screen.findByText('Releases card')).toBeInTheDocument();
+  operator.unmount();
+  server.use(...sessionHandlers({ ...verifiedUser, is_operator: false }, ['invite_user']));
+  renderWithProviders(
+    <RequirePermission anyOf={['operator']} fallback={<p>hidden</p>}>
+      <p>Releases card</p>
+    </RequirePermission>,
+  );
+  expect(await screen.findByText('hidden')).toBeInTheDocument();
+});

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NS } from '../../i18n';
 
-/** The section's dashboard card (section.json `slots.dashboard`); the shell renders it in its card grid. */
+/** The operators' dashboard card (section.json `slots.dashboard`, permission `operator`). */
 export default function ReleasesCard() {
   const { t } = useTranslation(NS);
   return (
