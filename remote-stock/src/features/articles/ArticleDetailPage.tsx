@@ -14,6 +14,7 @@ import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
 import { BookingForm, type BookingKind, TransferForm } from '../booking';
+import { articleLabel, PrintLabelsButton } from '../labels';
 import { MovementJournal } from '../movements';
 import { StockNav } from '../nav';
 
@@ -103,6 +104,9 @@ function ArticleDetail({ article }: { article: Article }) {
       {action && action !== 'transfer' && <BookingForm key={action} article={article} kind={action} />}
       {action === 'transfer' && <TransferForm article={article} />}
       {can.manage && <ManageArticle article={article} />}
+      <div className="actions">
+        <PrintLabelsButton labels={[articleLabel(article)]} />
+      </div>
       <h2>{t('detail.journal')}</h2>
       <MovementJournal filters={{ articleId: article.id }} caption={t('detail.journal')} />
     </Page>

@@ -2,12 +2,13 @@ import { Alert, EmptyState, Page, SelectField, Skeleton, TextField } from '@lage
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { type ListStockArticlesApiArg, useListStockArticlesQuery } from '../../api/stock-api';
+import { type Article, type ListStockArticlesApiArg, useListStockArticlesQuery } from '../../api/stock-api';
 import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
 import { MoreRow, ShortLabel, TableHead, useCursorPages, WideRow } from '../../lib/table';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
+import { articleLabel, type LabelInput, PrintLabelsButton } from '../labels';
 import { StockNav } from '../nav';
 
 /** Search waits for a pause in typing. */
@@ -25,6 +26,14 @@ export function ArticleListPage() {
   const archived = params.get('archived') === '1';
   const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : 'name';
   const permissions = useStockPermissions();
+  // Chosen for labels; kept while searching and filtering, so one print run can collect articles from several searches.
+  const [selected, setSelected] = useState<ReadonlyMap<number, LabelInput>>(new Map());
+  const toggle = (article: Article) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (!next.delete(article.id)) next.set(article.id, articleLabel(article));
+      return next;
+    });
 
   const setParam = (name: string, value: string | null) =>
     setParams(
@@ -47,13 +56,14 @@ export function ArticleListPage() {
   return (
     <Page title={t('list.title')}>
       <StockNav />
-      {permissions.manage && (
-        <p className="actions">
+      <div className="actions">
+        {permissions.manage && (
           <Link className="button" to="/stock/articles/new">
             {t('list.new')}
           </Link>
-        </p>
-      )}
+        )}
+        <PrintLabelsButton labels={[...selected.values()]} text={t('labels.printSelected', { count: selected.size })} />
+      </div>
       <div className="stock-filters">
         <TextField
           label={t('list.search')}
@@ -87,13 +97,16 @@ export function ArticleListPage() {
         </label>
       </div>
       {/* A new filter starts again at the first page. */}
-      <ArticlePages key={JSON.stringify(filters)} filters={filters} />
+      <ArticlePages key={JSON.stringify(filters)} filters={filters} selected={selected} onToggle={toggle} />
     </Page>
   );
 }
 
+/** The articles chosen for labels, and choosing one more or one fewer. */
+type Selection = { selected: ReadonlyMap<number, LabelInput>; onToggle: (article: Article) => void };
+
 /** The pages loaded so far, one query per cursor ("load more" appends the next). */
-function ArticlePages({ filters }: { filters: Filters }) {
+function ArticlePages({ filters, ...selection }: { filters: Filters } & Selection) {
   const { t } = useTranslation(NS);
   const pages = useCursorPages();
   return (
@@ -101,13 +114,14 @@ function ArticlePages({ filters }: { filters: Filters }) {
       <caption className="visually-hidden">{t('list.title')}</caption>
       <TableHead
         columns={[
+          { label: <span className="visually-hidden">{t('labels.selectColumn')}</span> },
           { label: <ShortLabel short={t('columns.sku')} full={t('fields.sku')} /> },
           { label: t('fields.name') },
           { label: t('fields.quantity'), number: true },
         ]}
       />
       {pages.map(({ key, ...page }) => (
-        <ArticlePage key={key} filters={filters} {...page} />
+        <ArticlePage key={key} filters={filters} {...selection} {...page} />
       ))}
     </table>
   );
@@ -118,19 +132,21 @@ function ArticlePage({
   cursor,
   first,
   onMore,
+  selected,
+  onToggle,
 }: {
   filters: Filters;
   cursor?: string;
   first: boolean;
   onMore?: (cursor: string) => void;
-}) {
+} & Selection) {
   const { t } = useTranslation(NS);
   const format = useFormat();
   const { data, isLoading, isError, isFetching } = useListStockArticlesQuery({ ...filters, cursor });
   if (isLoading) {
     return (
       <tbody>
-        <WideRow columns={3}>
+        <WideRow columns={4}>
           <Skeleton rows={first ? 5 : 2} label={t('list.loading')} />
         </WideRow>
       </tbody>
@@ -139,7 +155,7 @@ function ArticlePage({
   if (isError || !data) {
     return (
       <tbody>
-        <WideRow columns={3}>
+        <WideRow columns={4}>
           <Alert kind="error">{t('errors.loadFailed')}</Alert>
         </WideRow>
       </tbody>
@@ -148,12 +164,20 @@ function ArticlePage({
   return (
     <tbody aria-busy={isFetching}>
       {first && data.articles.length === 0 && (
-        <WideRow columns={3}>
+        <WideRow columns={4}>
           <EmptyState>{filters.q || filters.low ? t('list.noMatch') : t('list.empty')}</EmptyState>
         </WideRow>
       )}
       {data.articles.map((article) => (
         <tr key={article.id}>
+          <td className="stock-select">
+            <input
+              type="checkbox"
+              checked={selected.has(article.id)}
+              onChange={() => onToggle(article)}
+              aria-label={t('labels.select', { name: article.name })}
+            />
+          </td>
           <td className="tabular">{article.sku}</td>
           <td>
             <Link to={`/stock/articles/${article.id}`}>{article.name}</Link>
@@ -165,7 +189,7 @@ function ArticlePage({
           </td>
         </tr>
       ))}
-      <MoreRow columns={3} cursor={data.next_cursor} onMore={onMore} />
+      <MoreRow columns={4} cursor={data.next_cursor} onMore={onMore} />
     </tbody>
   );
 }

@@ -1,9 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
+import { decodePdf } from '../../testing/decode-pdf';
 import { type LabelInput, labelCodes, labelsPdf } from './label-pdf';
 import { LAYOUT_IDS, LAYOUTS, type LayoutId, labelsPerPage, pageCount } from './layouts';
 
@@ -12,22 +8,6 @@ import { LAYOUT_IDS, LAYOUTS, type LayoutId, labelsPerPage, pageCount } from './
  * is decoded by a barcode reader (scripts/pdf-barcodes.mjs: pdf.js + ZXing-C++). The codes must be
  * the SKUs/EANs/location codes, each on the label slot it was meant for.
  */
-const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'labels-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Decoded {
-  dpi: number;
-  pages: { text: string; codes: { format: string; text: string; x: number; y: number }[] }[];
-}
-
-async function decode(bytes: Uint8Array, name: string): Promise<Decoded> {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, bytes);
-  const script = join(__dirname, '../../../../scripts/pdf-barcodes.mjs');
-  const { stdout } = await run(process.execPath, [script, file, '--dpi', '300'], { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as Decoded;
-}
 
 /** The slot (0-based, row by row) a point in mm from the page's top-left lies in. */
 function slotAt(layoutId: LayoutId, x: number, y: number): number {
@@ -93,7 +73,7 @@ test.each(CASES)(
   async (id, start) => {
     const layout = LAYOUTS[id];
     const bytes = await labelsPdf(LABELS, layout, { start });
-    const decoded = await decode(bytes, id);
+    const decoded = await decodePdf(bytes);
     expect(decoded.pages).toHaveLength(pageCount(layout, LABELS.length, start));
 
     const expected = LABELS.flatMap((label, index) => {

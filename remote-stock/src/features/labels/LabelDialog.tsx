@@ -1,0 +1,117 @@
+import { Alert, addTranslations, Dialog, TextField } from '@lager/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../../i18n';
+import { saveFile } from '../../lib/save-file';
+import type { LabelInput } from './label-pdf';
+import { LAYOUT_IDS, LAYOUTS, type LayoutId, labelsPerPage, pageCount } from './layouts';
+import de from './locales/de.json';
+import en from './locales/en.json';
+
+// The dialog's texts come with its chunk: the list page (the section's first load) carries only the button's.
+addTranslations(NS, { de: { labelPrint: de }, en: { labelPrint: en } });
+
+/**
+ * The print dialog: layout, start slot on a partly used sheet, then the PDF is made in the browser
+ * and downloaded. pdf-lib and bwip-js are fetched at that moment (a chunk of their own), never
+ * with the page. While it runs the form is locked and progress is announced; a failure says so
+ * and keeps every choice for another try.
+ */
+export function LabelDialog({ labels, onClose }: { labels: readonly LabelInput[]; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const [layoutId, setLayoutId] = useState<LayoutId>('a4-3x8');
+  const [start, setStart] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const layout = LAYOUTS[layoutId];
+  const max = labelsPerPage(layout);
+  const sheet = max > 1;
+  const startNumber = sheet ? Number(start) : 1;
+  const startValid = Number.isInteger(startNumber) && startNumber >= 1 && startNumber <= max;
+  const [showInvalid, setShowInvalid] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!startValid) {
+      setShowInvalid(true);
+      return;
+    }
+    setBusy(true);
+    setFailed(false);
+    setDone(0);
+    try {
+      const { labelsPdf } = await import(/* webpackChunkName: "label-pdf" */ './label-pdf');
+      const bytes = await labelsPdf(labels, layout, {
+        start: startNumber,
+        title: t('labelPrint.documentTitle'),
+        onProgress: setDone,
+      });
+      saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), `${t('labelPrint.fileName')}.pdf`);
+      onClose();
+    } catch {
+      setFailed(true);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={t('labelPrint.title')}
+      description={t('labelPrint.count', { count: labels.length })}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
+        <fieldset className="stock-layouts" disabled={busy}>
+          <legend>{t('labelPrint.layout')}</legend>
+          {LAYOUT_IDS.map((id) => (
+            <label key={id} className="stock-check">
+              <input
+                type="radio"
+                name="label-layout"
+                value={id}
+                checked={id === layoutId}
+                onChange={() => setLayoutId(id)}
+              />
+              {t(`labelPrint.layouts.${id}`)}
+            </label>
+          ))}
+        </fieldset>
+        {sheet && (
+          <TextField
+            label={t('labelPrint.start')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            step={1}
+            value={start}
+            disabled={busy}
+            onChange={(e) => {
+              setStart(e.target.value);
+              setShowInvalid(false);
+            }}
+            hint={t('labelPrint.startHint', { max })}
+            error={showInvalid && !startValid ? t('labelPrint.startInvalid', { max }) : undefined}
+          />
+        )}
+        <p>{t('labelPrint.pages', { count: pageCount(layout, labels.length, startValid ? startNumber : 1) })}</p>
+        <p role="status" aria-live="polite">
+          {busy ? t('labelPrint.progress', { done, total: labels.length }) : ''}
+        </p>
+        {failed && <Alert kind="error">{t('labelPrint.failed')}</Alert>}
+        <div className="actions">
+          <button type="button" className="secondary" onClick={onClose} disabled={busy}>
+            {t('form.cancel')}
+          </button>
+          <button type="submit" disabled={busy} aria-busy={busy}>
+            {busy ? t('labelPrint.busy') : t('labelPrint.submit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

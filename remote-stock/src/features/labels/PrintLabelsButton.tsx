@@ -1,0 +1,26 @@
+import { Loading } from '@lager/shared';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../../i18n';
+import type { LabelInput } from './label-pdf';
+
+// The dialog (and, when the user prints, the PDF libraries) load on the first click.
+const LabelDialog = lazy(() => import('./LabelDialog').then((module) => ({ default: module.LabelDialog })));
+
+/** "Etiketten drucken": opens the print dialog for `labels`; disabled while there are none. */
+export function PrintLabelsButton({ labels, text }: { labels: readonly LabelInput[]; text?: string }) {
+  const { t } = useTranslation(NS);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="secondary" disabled={labels.length === 0} onClick={() => setOpen(true)}>
+        {text ?? t('labels.print')}
+      </button>
+      {open && (
+        <Suspense fallback={<Loading />}>
+          <LabelDialog labels={labels} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Labels (stock-spec-2 §2). What other screens use: the print button with its labels. The dialog
+ * and the PDF code are lazy chunks: importing this costs a screen only the button.
+ */
+import type { LabelInput } from './label-pdf';
+
+export type { LabelInput } from './label-pdf';
+export { PrintLabelsButton } from './PrintLabelsButton';
+
+/** An article's label: name, SKU and barcode (the PDF decides EAN/UPC or Code 128). */
+export const articleLabel = (article: { name: string; sku: string; barcode: string | null }): LabelInput => ({
+  kind: 'article',
+  name: article.name,
+  sku: article.sku,
+  barcode: article.barcode,
+});
+
+interface LocationNode {
+  id: number;
+  code: string;
+  name?: string | null;
+  parent_id: number | null;
+}
+
+/**
+ * The labels of a location and every location below it, in tree order (a parent before its
+ * children, siblings by code): e.g. a zone's aisles and bins for one print run.
+ */
+export function locationLabels(locations: readonly LocationNode[], rootId: number): LabelInput[] {
+  const children = new Map<number | null, LocationNode[]>();
+  for (const location of locations)
+    children.set(location.parent_id, [...(children.get(location.parent_id) ?? []), location]);
+  const root = locations.find((location) => location.id === rootId);
+  const out: LabelInput[] = [];
+  const seen = new Set<number>();
+  const visit = (node: LocationNode) => {
+    if (seen.has(node.id)) return;
+    seen.add(node.id);
+    out.push({ kind: 'location', code: node.code, name: node.name ?? null });
+    const below = [...(children.get(node.id) ?? [])].sort((a, b) => a.code.localeCompare(b.code));
+    for (const child of below) visit(child);
+  };
+  if (root) visit(root);
+  return out;
+}
