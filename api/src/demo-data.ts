@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { countUsers, seedDemoUsers, setCurrentWarehouse } from './modules/auth';
+import { subscribeDigest } from './modules/digests';
 import { seedDemoInvitation } from './modules/invitations';
 import { seedLocationsDemo } from './modules/locations';
 import { addMember } from './modules/members';
@@ -31,6 +32,8 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogins | null>
   await seedDemoInvitation(app, { warehouse: main, inviter: owner, invitee, roleId: helper });
   await seedStockDemo(db, main.id, [owner, guest]);
   await seedLocationsDemo(db, main.id);
+  // The owner gets the daily low-stock digest at 07:00 Berlin time.
+  await subscribeDigest(db, { userId: owner.id, warehouseId: main.id, hour: 7, timeZone: 'Europe/Berlin' });
 
   return {
     password: DEMO_PASSWORD,

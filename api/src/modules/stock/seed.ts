@@ -34,7 +34,7 @@ const FAMILIES = catalogue as {
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * ~200 articles with a month of realistic movements for the demo warehouse: opening stock,
+ * ~200 articles with a quarter (90 days) of realistic movements for the demo warehouse: opening stock,
  * deliveries with delivery-note numbers, daily sales and consumption, the odd damage and a
  * stocktake correction; some articles end below their reorder level, a few are archived.
  * Bulk inserts, only when the warehouse has no articles yet. Returns the number of articles.
@@ -53,7 +53,8 @@ export async function seedStockDemo(
 
   const rand = random(20_261_123);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
-  const start = now.getTime() - 30 * DAY;
+  // A quarter, so the article page's chart has 30 days, 90 days and most of a year to show.
+  const start = now.getTime() - 90 * DAY;
 
   const articles = FAMILIES.flatMap((family, f) =>
     family.variants.map((variant, v) => ({
