@@ -10,6 +10,10 @@
  *   --api-only     only the API part (bench/lib/api-bench.mjs); the other sections of the report are kept from
  *                  bench/results.json. PostgreSQL rows: LAGER_BENCH_POSTGRES_URL (or DATABASE_URL), else a
  *                  throwaway cluster when PostgreSQL's binaries are installed (bench/lib/postgres.mjs).
+ *   --offline      only the offline part (bench/lib/offline.mjs): first load of /login and /dashboard before the offline
+ *                  work (a clone of PRE_OFFLINE_REF, built once into bench/out/pre-offline) and now (bench/out/<app>,
+ *                  built unless --skip-build), and the article index lookup with 100 000 articles; the other sections of
+ *                  the report are kept from bench/results.json (a full run keeps these rows from there too)
  *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
  *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores)
  */
@@ -24,16 +28,18 @@ import { buildAll } from './lib/build.mjs';
 import { measureApp } from './lib/bytes.mjs';
 import { serveDeployments } from './lib/deployments.mjs';
 import { killLighthouseBrowsers, lighthousePage } from './lib/lighthouse.mjs';
+import { buildPreOffline, measureIndexLookup, measureOfflineFirstLoads, PRE_OFFLINE_REF } from './lib/offline.mjs';
 import { measureFirstLoad, measureSectionSwitch, measureSingletons, sizeIndex } from './lib/pageload.mjs';
 import { benchPostgres } from './lib/postgres.mjs';
-import { writeApiReport, writeReport } from './lib/report.mjs';
+import { writeApiReport, writeOfflineReport, writeReport } from './lib/report.mjs';
 import { createBenchUser } from './lib/session.mjs';
 import { measureStandalone } from './lib/standalone.mjs';
 import { log } from './lib/util.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
-const outDir = path.join(benchDir, 'out');
+/** BENCH_OUT_DIR: builds elsewhere than bench/out (e.g. a shared checkout's bench/out in use). */
+const outDir = process.env.BENCH_OUT_DIR ?? path.join(benchDir, 'out');
 const require = createRequire(import.meta.url);
 const stack = require('../scripts/stack.cjs');
 
@@ -42,6 +48,7 @@ const QUICK = argv.has('--quick');
 const SKIP_BUILD = argv.has('--skip-build');
 const STOCK = argv.has('--stock');
 const API_ONLY = argv.has('--api-only');
+const OFFLINE_ONLY = argv.has('--offline');
 /** Only the web part (builds, page loads, Lighthouse); the API rows are kept from bench/results.json. */
 const WEB_ONLY = argv.has('--web-only');
 
@@ -178,8 +185,54 @@ async function mainApiOnly() {
   log('wrote bench/results.json and the API rows of BENCHMARKS.md');
 }
 
+/** `--offline`: the offline rows alone, merged into the previous results. */
+async function mainOfflineOnly() {
+  const previous = path.join(benchDir, 'results.json');
+  const kept = fs.existsSync(previous) ? JSON.parse(fs.readFileSync(previous, 'utf8')) : {};
+  const offline = { commit: results.meta.commit, date: results.meta.date, loadavgAtStart: results.meta.loadavgAtStart };
+  fs.mkdirSync(outDir, { recursive: true });
+  if (!SKIP_BUILD)
+    await step('build (offline: now)', () => buildAll({ repoRoot, outDir, apps: APPS, federatedOnly: true }));
+  const pre = await step(`build (offline: before, ${PRE_OFFLINE_REF})`, () =>
+    buildPreOffline({ repoRoot, outDir, apps: APPS }),
+  );
+  const browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+  offline.lookup = await step('offline: index lookup', () => measureIndexLookup(browser, { repoRoot }));
+  if (pre) {
+    const shellPorts = { current: await stack.freePort(), 'pre-offline': await stack.freePort() };
+    const origins = Object.values(shellPorts).flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]);
+    const appUrl = `http://127.0.0.1:${shellPorts.current}`;
+    const api = await step('start API (PGlite)', () => startApiFor('offline', { origins, appUrl }));
+    const user =
+      api &&
+      (await step('bench user', () => createBenchUser({ apiUrl: api.url, dataDir: api.dataDir, origin: appUrl })));
+    if (user)
+      offline.firstLoad = await step('offline: first loads', () =>
+        measureOfflineFirstLoads({
+          browser,
+          outDir,
+          builds: {
+            current: { sectionsRoot: repoRoot, remoteNames: stack.REMOTES },
+            'pre-offline': { sectionsRoot: pre.clone, remoteNames: pre.remotes },
+          },
+          apiUrl: api.url,
+          shellPorts,
+          user,
+        }),
+      );
+  }
+  Object.assign(results, kept, {
+    offline,
+    errors: [...(kept.errors ?? []).filter((e) => !String(e.step).startsWith('offline')), ...results.errors],
+  });
+  writeOfflineReport({ results, repoRoot, benchDir });
+  log('wrote bench/results.json and the offline rows of BENCHMARKS.md');
+}
+
 async function main() {
   if (API_ONLY) return mainApiOnly();
+  if (OFFLINE_ONLY) return mainOfflineOnly();
   fs.mkdirSync(outDir, { recursive: true });
   if (!SKIP_BUILD) results.build = await step('build', () => buildAll({ repoRoot, outDir, apps: APPS }));
 
@@ -305,6 +358,9 @@ async function main() {
 
   await cleanup();
   results.meta.finished = new Date().toISOString();
+  // The offline rows come from `--offline` (it builds another commit): kept from the last such run.
+  const previous = path.join(benchDir, 'results.json');
+  if (fs.existsSync(previous)) results.offline = JSON.parse(fs.readFileSync(previous, 'utf8')).offline;
   writeReport({ results, repoRoot, benchDir });
   log('wrote bench/results.json and BENCHMARKS.md');
 }

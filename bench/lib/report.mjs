@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { offlineBudgets, offlineSection } from './offline.mjs';
 import { fmtRatio, KB, kb, ms, ratio } from './util.mjs';
 
 const REMOTES = ['remote-account', 'remote-warehouse-admin', 'remote-user-admin', 'remote-info', 'remote-stock'];
@@ -95,6 +96,7 @@ export function computeBudgets(r) {
       );
     }
   }
+  for (const b of offlineBudgets(r.offline)) out.push(budget(b.name, b.value, b.limit, b.pass, b.shown));
   if (!r.api?.pglite) out.push(budget('API budgets (PGlite)', null));
   if (!r.api?.postgres)
     out.push(
@@ -509,6 +511,8 @@ export function renderMarkdown(r, budgets) {
     '',
     stockSection(r),
     '',
+    offlineSection(r.offline, table),
+    '',
     '## How it is measured',
     '',
     "- Builds go to `bench/out/` (never an app's `dist/`): each app with the repo's `rsbuild.config.ts`; the monolithic baseline",
@@ -543,6 +547,19 @@ const isApiBudget = (line) => /^\| API /.test(line);
  * everything else in the file, hand-written notes included, stays as it is.
  */
 export function writeApiReport({ results, repoRoot, benchDir }) {
+  replaceRows({
+    results,
+    repoRoot,
+    benchDir,
+    isMine: isApiBudget,
+    prefix: 'API ',
+    heading: '## API',
+    section: apiSection(results),
+  });
+}
+
+/** Writes results.json and, in BENCHMARKS.md, only one part's budget lines (`prefix`) and its section (`heading`). */
+function replaceRows({ results, repoRoot, benchDir, isMine, prefix, heading, section }) {
   const budgets = computeBudgets(results);
   results.budgets = budgets;
   fs.writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -552,28 +569,47 @@ export function writeApiReport({ results, repoRoot, benchDir }) {
     return;
   }
   const lines = fs.readFileSync(file, 'utf8').split('\n');
-  const apiLines = budgets
-    .filter((b) => b.name.startsWith('API '))
+  const ownLines = budgets
+    .filter((b) => b.name.startsWith(prefix))
     .map((b) => row([b.name, b.shown, b.status === 'pass' ? 'pass' : `**${b.status}**`]));
   const head = lines.findIndex((l) => l.startsWith('## Budgets'));
   let end = head + 1;
   while (end < lines.length && (lines[end] === '' || lines[end].startsWith('|'))) end++;
   while (lines[end - 1] === '') end--;
-  const kept = lines.slice(head + 1, end).filter((l) => !isApiBudget(l));
-  const budgetRows = [...kept, ...apiLines];
+  const kept = lines.slice(head + 1, end).filter((l) => !isMine(l));
+  const budgetRows = [...kept, ...ownLines];
   const count = (status) =>
     budgetRows.filter(
       (l) => l.startsWith('|') && l.trimEnd().endsWith(status === 'pass' ? '| pass |' : `| **${status}** |`),
     ).length;
   const header = `## Budgets (${count('pass')} pass, ${count('FAIL')} fail, ${count('not measured')} not measured)`;
   const merged = [...lines.slice(0, head), header, ...budgetRows, ...lines.slice(end)];
-  const start = merged.findIndex((l) => l.startsWith('## API'));
-  const section = apiSection(results).split('\n');
-  if (start < 0) merged.push('', ...section);
-  else {
+  const start = merged.findIndex((l) => l.startsWith(heading));
+  const sectionLines = section.split('\n');
+  if (start < 0) {
+    // Before "How it is measured" (the end of the measured parts), else at the end.
+    const how = merged.findIndex((l) => l.startsWith('## How it is measured'));
+    if (how < 0) merged.push('', ...sectionLines);
+    else merged.splice(how, 0, ...sectionLines, '');
+  } else {
     let stop = start + 1;
     while (stop < merged.length && !/^## (?!#)/.test(merged[stop])) stop++;
-    merged.splice(start, stop - start, ...section, '');
+    merged.splice(start, stop - start, ...sectionLines, '');
   }
   fs.writeFileSync(file, merged.join('\n').replace(/\n{3,}/g, '\n\n'));
+}
+
+const isOfflineBudget = (line) => /^\| offline: /.test(line);
+
+/** `npm run bench -- --offline`: only the offline rows of BENCHMARKS.md change (budget lines and its section). */
+export function writeOfflineReport({ results, repoRoot, benchDir }) {
+  replaceRows({
+    results,
+    repoRoot,
+    benchDir,
+    isMine: isOfflineBudget,
+    prefix: 'offline: ',
+    heading: '## Working offline',
+    section: offlineSection(results.offline, table),
+  });
 }

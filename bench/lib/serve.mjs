@@ -103,7 +103,17 @@ function shellExtras({ apiUrl, config, remotesManifest, dir, preloadSections, pl
  * origin per remote (`remoteDirs`). Directories are relative to `outDir` and double as the keys
  * of the size measurements. `shellPort` is fixed in advance so the API can list the origin.
  */
-export async function startDeployment({ kind, outDir, shellDir, remoteDirs = {}, remoteNames, shellPort, apiUrl }) {
+export async function startDeployment({
+  kind,
+  outDir,
+  shellDir,
+  remoteDirs = {},
+  remoteNames,
+  shellPort,
+  apiUrl,
+  // Where each section's section.json is read (a build of another commit is served with its own).
+  sectionsRoot = path.join(import.meta.dirname, '../..'),
+}) {
   const remotes = {};
   for (const [name, dir] of Object.entries(remoteDirs)) {
     remotes[name] = { ...(await serveStatic(path.join(outDir, dir), 0, { cors: true })), key: dir };
@@ -119,7 +129,7 @@ export async function startDeployment({ kind, outDir, shellDir, remoteDirs = {},
             version: 'bench',
             entry: remotes[n] ? `${remotes[n].url}/mf-manifest.json` : `${shellUrl}/bundled`,
             // The shell routes by each section's description (its section.json).
-            section: JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../..', n, 'section.json'), 'utf8')),
+            section: JSON.parse(fs.readFileSync(path.join(sectionsRoot, n, 'section.json'), 'utf8')),
           },
         },
       ]),
