@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { createWarehouse, registerUser, type TestUser } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { eventually } from '../support/eventually';
+import { eventually, expectCount } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { stockCall } from '../support/stock-api';
 
@@ -105,7 +105,7 @@ describeInBrowser('working offline (issue 25)', () => {
       const page = await s.context.newPage();
       await openQuickBooking(page);
       const outbox = page.getByRole('region', { name: 'Offline gebuchte Buchungen' });
-      await eventually(async () => expect(await outbox.getByText('Wartet auf Verbindung').count()).toBe(3));
+      await expectCount(outbox.getByText('Wartet auf Verbindung'), 3);
       expect(await journal()).toHaveLength(before);
 
       await s.context.setOffline(false);
@@ -178,8 +178,8 @@ describeInBrowser('working offline (issue 25)', () => {
       // The first user's booking still waits on this browser — for them only.
       expect(Object.values(pending)).toEqual([1]);
       expect(pending).not.toHaveProperty(String(signedIn.id));
-      expect(await s.page.getByRole('region', { name: 'Offline gebuchte Buchungen' }).count()).toBe(0);
-      expect(await s.page.getByText(/wartet auf Verbindung|warten auf Verbindung/).count()).toBe(0);
+      await expectCount(s.page.getByRole('region', { name: 'Offline gebuchte Buchungen' }), 0);
+      await expectCount(s.page.getByText(/wartet auf Verbindung|warten auf Verbindung/), 0);
     });
   });
 
@@ -199,7 +199,7 @@ describeInBrowser('working offline (issue 25)', () => {
       await openQuickBooking(second);
       const outboxes = [s.page, second].map((p) => p.getByRole('region', { name: 'Offline gebuchte Buchungen' }));
       for (const outbox of outboxes) {
-        await eventually(async () => expect(await outbox.getByText('Wartet auf Verbindung').count()).toBe(3));
+        await expectCount(outbox.getByText('Wartet auf Verbindung'), 3);
       }
       const sent: string[] = [];
       await recordBookings(s.page, sent);
@@ -208,9 +208,7 @@ describeInBrowser('working offline (issue 25)', () => {
       // Both tabs see the connection come back at the same moment and both try to send.
       await s.context.setOffline(false);
       for (const outbox of outboxes) {
-        await eventually(async () => expect(await outbox.getByText(/gebucht, Bestand danach/).count()).toBe(3), {
-          timeout: 20_000,
-        });
+        await expectCount(outbox.getByText(/gebucht, Bestand danach/), 3, { timeout: 20_000 });
       }
       expect(sent).toHaveLength(3);
       expect(new Set(sent).size).toBe(3);
@@ -247,7 +245,7 @@ describeInBrowser('working offline (issue 25)', () => {
       await eventually(async () => expect(await journal()).toHaveLength(before + 2), { timeout: 20_000 });
       expect((await journal()).slice(0, 2).map((m) => m.delta)).toEqual([-1, -2]);
       // The header's count of waiting bookings goes; the page never left the dashboard.
-      await eventually(async () => expect(await page.getByText(/auf Verbindung/).count()).toBe(0));
+      await expectCount(page.getByText(/auf Verbindung/), 0);
       expect(new Set(sent).size).toBe(2);
       expect(sent).toHaveLength(2);
       expect(visited.filter((path) => path.startsWith('/stock'))).toEqual([]);
