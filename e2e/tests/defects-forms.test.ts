@@ -11,7 +11,7 @@ import {
   waitForPath,
 } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { eventually } from '../support/eventually';
+import { eventually, expectCount } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 
 /**
@@ -131,7 +131,7 @@ describeInBrowser('issue 16: forms say what is wrong, where, and how long to wai
       await main.getByLabel('Passwort bestätigen', { exact: true }).fill('Passwort123');
       await main.getByRole('button', { name: 'Registrieren', exact: true }).click();
       await expectFieldError(registerName, TOO_LONG.de);
-      await eventually(async () => expect(await visitor.page.getByRole('dialog').count()).toBe(0));
+      await expectCount(visitor.page.getByRole('dialog'), 0);
       expect(visitor.calls.filter((c) => c.includes('check-email') || c.includes('register'))).toEqual([]);
 
       // English, invite in a warehouse without roles: why, and the way to the role form.

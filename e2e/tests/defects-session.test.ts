@@ -9,7 +9,7 @@ import {
   warehouseWithRole,
 } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
-import { eventually } from '../support/eventually';
+import { eventually, expectCount } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { linkFromMail, type Stack } from '../support/stack';
 
@@ -198,9 +198,7 @@ describeInBrowser('issue 16: session, drafts and history', () => {
       await page.goBack();
       await waitForPath(page, '/dashboard');
       await main.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-      await eventually(async () =>
-        expect(await page.getByText('This invitation link has already been used.').count()).toBe(0),
-      );
+      await expectCount(page.getByText('This invitation link has already been used.'), 0);
       expect(answers).toBe(1);
       expect(session.errors).toEqual([]);
     });

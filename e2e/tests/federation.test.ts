@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createWarehouse, loginViaUi, pathOf, preferEnglish, registerUser, waitForPath } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
-import { eventually } from '../support/eventually';
+import { eventually, expectCount, expectText } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { repoRoot, serveRemote } from '../support/stack';
 
@@ -17,7 +17,7 @@ describeInBrowser('federation runtime', () => {
       await page.goto(`${stack.shell.url}/info`);
       expect((await manifestRequest).url()).toBe(`${stack.remotes['remote-info']!.url}/mf-manifest.json`);
       await page.getByRole('heading', { level: 2, name: 'Datenschutzerklärung' }).waitFor();
-      await eventually(async () => expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Info'));
+      await expectText(page.getByRole('heading', { level: 1 }), 'Info');
       expect(session.errors).toEqual([]);
     });
   });
@@ -118,7 +118,7 @@ describeInBrowser('federation runtime', () => {
         // Another section still loads.
         await page.goto(`${stack.shell.url}/login`);
         await page.getByRole('banner').waitFor();
-        await eventually(async () => expect(await page.getByText('Bereich nicht verfügbar').count()).toBe(0));
+        await expectCount(page.getByText('Bereich nicht verfügbar'), 0);
         // Back to the dead one, bring it up again and retry in place (no reload).
         await page.goto(`${stack.shell.url}/info`);
         await page.getByRole('button', { name: 'Erneut versuchen' }).waitFor();
@@ -188,7 +188,7 @@ describeInBrowser('federation runtime', () => {
         await main.getByRole('link', { name: 'Show my warehouses' }).click();
         await main.getByRole('checkbox', { name: 'Depot Nine' }).waitFor();
         expect(navigations.map((u) => new URL(u).pathname)).toEqual(['/admin/warehouse/my']);
-        await eventually(async () => expect(await main.getByText('Section unavailable').count()).toBe(0));
+        await expectCount(main.getByText('Section unavailable'), 0);
       } finally {
         if (down) await warehouseAdmin.restart().catch(() => {});
       }

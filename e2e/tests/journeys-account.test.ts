@@ -12,7 +12,7 @@ import {
   warehouseWithRole,
 } from '../support/actions';
 import { describeInBrowser, newSession, withArtifacts } from '../support/browser';
-import { eventually } from '../support/eventually';
+import { eventually, expectCount, expectHidden } from '../support/eventually';
 import { browser, confirmWrongThenRight, stack, useStackAndBrowser } from '../support/pages';
 import { linkFromMail, readOutbox } from '../support/stack';
 
@@ -101,7 +101,7 @@ describeInBrowser('journeys: account', () => {
       await page.getByRole('contentinfo').getByRole('link', { name: 'Forgot password?' }).click();
       await waitForPath(page, '/forgotpassword');
       // No forgot-password link in the footer on this page.
-      await eventually(async () => expect(await page.getByRole('contentinfo').getByRole('link').count()).toBe(0));
+      await expectCount(page.getByRole('contentinfo').getByRole('link'), 0);
       await main.getByLabel('E-mail').fill(user.email);
       await main.getByRole('button', { name: 'Send reset link' }).click();
       await main.getByRole('status').filter({ hasText: 'we have sent you a link' }).waitFor();
@@ -353,7 +353,7 @@ describeInBrowser('journeys: account', () => {
       const menuButton = page.getByRole('button', { name: 'Menü' });
       const menu = page.locator('#main-menu');
       await eventually(async () => expect(await menuButton.getAttribute('aria-expanded')).toBe('false'));
-      await eventually(async () => expect(await menu.isVisible()).toBe(false));
+      await expectHidden(menu);
       await menuButton.click();
       await eventually(async () => expect(await menuButton.getAttribute('aria-expanded')).toBe('true'));
       await menu.getByRole('link', { name: 'Info' }).waitFor();

@@ -13,7 +13,7 @@ import {
   warehouseWithRole,
 } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { eventually } from '../support/eventually';
+import { eventually, expectCount, expectText } from '../support/eventually';
 import { browser, confirmWrongThenRight, stack, useStackAndBrowser } from '../support/pages';
 import { linkFromMail } from '../support/stack';
 
@@ -86,7 +86,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       await main.getByRole('status').filter({ hasText: 'The warehouse was updated.' }).waitFor();
       await waitForPath(page, '/admin/warehouse/my');
       await main.getByRole('checkbox', { name: 'East Depot' }).waitFor();
-      await eventually(async () => expect(await main.getByRole('checkbox').count()).toBe(2));
+      await expectCount(main.getByRole('checkbox'), 2);
 
       // Renaming it to the other warehouse's name: the duplicate-name error of the edit form.
       await main.getByRole('link', { name: 'Edit East Depot' }).click();
@@ -101,9 +101,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       await logo.click();
       const switcher = page.getByRole('region', { name: 'Switch warehouse' });
       await switcher.getByRole('button', { name: /North Depot/ }).waitFor();
-      await eventually(async () =>
-        expect(await switcher.locator('[aria-current="true"]').textContent()).toBe('East DepotCurrent'),
-      );
+      await expectText(switcher.locator('[aria-current="true"]'), 'East DepotCurrent');
       // The switch reloads the page; afterwards North Depot is the current warehouse everywhere.
       await Promise.all([page.waitForEvent('load'), switcher.getByRole('button', { name: /North Depot/ }).click()]);
       await waitForPath(page, '/dashboard');
@@ -193,7 +191,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       await gm.getByRole('link', { name: 'Benutzerrollen' }).click();
       await gm.getByRole('link', { name: 'Neue Rolle' }).waitFor();
       await gm.getByRole('link', { name: 'Bearbeiten: Picker' }).waitFor();
-      await eventually(async () => expect(await gm.getByRole('link', { name: 'Rolle zuweisen' }).count()).toBe(0));
+      await expectCount(gm.getByRole('link', { name: 'Rolle zuweisen' }), 0);
       await g.goto(`${stack.shell.url}/admin/user/invite`);
       await gm.getByText('Sie haben keine Berechtigung für diese Seite.').waitFor();
       expect([...ownerSession.errors, ...guestSession.errors]).toEqual([]);
@@ -269,7 +267,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       const remove = om.getByRole('button', { name: 'Remove selected' });
       await om.getByRole('checkbox', { name: `Rudi Removed (${rudi.email})` }).waitFor();
       // Neither the owner nor anyone with the owner role is listed.
-      await eventually(async () => expect(await om.getByRole('checkbox').count()).toBe(2));
+      await expectCount(om.getByRole('checkbox'), 2);
       await eventually(async () => expect(await remove.isDisabled()).toBe(true));
       await om.getByRole('checkbox', { name: `Rudi Removed (${rudi.email})` }).check();
       await remove.click();
@@ -277,7 +275,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       await dialog.getByText('Do you really want to remove 1 user from this warehouse?').waitFor();
       await dialog.getByRole('button', { name: 'Remove' }).click();
       await om.getByRole('status').filter({ hasText: 'Users removed successfully.' }).waitFor();
-      await eventually(async () => expect(await om.getByRole('checkbox').count()).toBe(1));
+      await expectCount(om.getByRole('checkbox'), 1);
       await om.getByRole('checkbox', { name: `Lena Leaver (${lena.email})` }).waitFor();
       // Rudi is no longer a member (his own view, over HTTP).
       const rudiWarehouses = await rudi.api.get<{ warehouses: unknown[] }>('/api/mywarehouses');
@@ -306,7 +304,7 @@ describeInBrowser('journeys: warehouses and people', () => {
       // The owner's member list no longer has either of them.
       await o.goto(`${stack.shell.url}/warehouse`);
       await om.getByRole('cell', { name: 'Oskar Owner' }).waitFor();
-      await eventually(async () => expect(await om.getByRole('row').count()).toBe(2)); // header + the owner
+      await expectCount(om.getByRole('row'), 2); // header + the owner
       expect([...ownerSession.errors, ...lenaSession.errors]).toEqual([]);
     });
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, type Session, withArtifacts } from '../support/browser';
 import { deployCli, hashShellBuild, makeDeployDir } from '../support/deploy';
-import { eventually } from '../support/eventually';
+import { expectCount } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { repoRoot, type Stack } from '../support/stack';
 
@@ -61,7 +61,7 @@ describeInBrowser('staged rollout of one section', () => {
     else await page.goto(`${stack.shell.url}/info`);
     await page.getByRole('heading', { level: 2, name: 'Datenschutzerklärung' }).waitFor();
     page.off('request', onRequest);
-    await eventually(async () => expect(await page.getByText('Bereich nicht verfügbar').count()).toBe(0));
+    await expectCount(page.getByText('Bereich nicht verfügbar'), 0);
     const sections = await page.evaluate(() => document.documentElement.dataset.lagerSections ?? '');
     const [, version = '', channel = ''] = sections.match(/remote-info@([^;,]+);(\w+)/) ?? [];
     return { version, channel, requested };

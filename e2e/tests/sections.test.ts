@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { createWarehouse, pathOf, preferEnglish, registerPeople, type TestUser, waitForPath } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { deployCli, hashShellBuild, makeDeployDir, newSection, removeSection } from '../support/deploy';
-import { eventually } from '../support/eventually';
+import { eventually, expectCount } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { repoRoot } from '../support/stack';
 
@@ -61,8 +61,8 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
   /** Neither the header link nor the dashboard card, and /fixture sends the user to the dashboard like any unknown path. */
   async function expectNoSection(page: Page) {
     await dashboard(page);
-    await eventually(async () => expect(await headerLink(page).count()).toBe(0));
-    await eventually(async () => expect(await card(page).count()).toBe(0));
+    await expectCount(headerLink(page), 0);
+    await expectCount(card(page), 0);
     await page.goto(`${stack.shell.url}/fixture`);
     await waitForPath(page, '/dashboard');
   }
@@ -90,7 +90,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     await withArtifacts('sections unknown before deploy', [s], async () => {
       await s.page.goto(`${stack.shell.url}/fixture`);
       await waitForPath(s.page, '/dashboard');
-      await eventually(async () => expect(await headerLink(s.page).count()).toBe(0));
+      await expectCount(headerLink(s.page), 0);
     });
   });
 
@@ -137,7 +137,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
       await s.page.goto(`${stack.shell.url}/fixture`);
       await waitForPath(s.page, '/login');
       await s.page.getByRole('heading', { level: 1 }).waitFor();
-      await eventually(async () => expect(await headerLink(s.page).count()).toBe(0));
+      await expectCount(headerLink(s.page), 0);
       expect(pathOf(s.page)).toBe('/login?next=%2Ffixture');
     });
   });
@@ -163,7 +163,7 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     await withArtifacts('stock before deploy', [before], async () => {
       await before.page.goto(`${stack.shell.url}/stock`);
       await waitForPath(before.page, '/dashboard');
-      await eventually(async () => expect(await stockLink(before.page).count()).toBe(0));
+      await expectCount(stockLink(before.page), 0);
     });
 
     await cli('deploy.mjs', 'remote-stock', '--version', '1.0.0', '--dir', STOCK_DIR);
@@ -179,15 +179,15 @@ describeInBrowser('a new section arrives by deploy, not by a shell release', () 
     const other = await session(member);
     await withArtifacts('stock without view_stock', [other], async () => {
       await dashboard(other.page);
-      await eventually(async () => expect(await stockLink(other.page).count()).toBe(0));
-      await eventually(async () => expect(await stockCard(other.page).count()).toBe(0));
+      await expectCount(stockLink(other.page), 0);
+      await expectCount(stockCard(other.page), 0);
     });
 
     await cli('rollout.mjs', 'rollback', 'remote-stock');
     const after = await session(owner);
     await withArtifacts('stock after rollback', [after], async () => {
       await dashboard(after.page);
-      await eventually(async () => expect(await stockLink(after.page).count()).toBe(0));
+      await expectCount(stockLink(after.page), 0);
       await after.page.goto(`${stack.shell.url}/stock`);
       await waitForPath(after.page, '/dashboard');
     });

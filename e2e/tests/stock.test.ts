@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { addMember, createRole, createWarehouse, registerUser, type TestUser, waitForPath } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { eventually } from '../support/eventually';
+import { eventually, expectCount, expectText } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { stockCall } from '../support/stock-api';
 
@@ -100,7 +100,7 @@ describeInBrowser('stock (remote-stock)', () => {
       await main(page).getByLabel('Meldebestand').fill('5');
       await main(page).getByRole('button', { name: 'Speichern' }).click();
       await heading(page, 'Schrauben M6');
-      await eventually(async () => expect(await stockShown(page).textContent()).toBe('0 Stk.'));
+      await expectText(stockShown(page), '0 Stk.');
 
       const book = async (action: string, quantity: string, reason: string | null, after: string) => {
         await main(page).getByRole('button', { name: action, exact: true }).click();
@@ -166,14 +166,10 @@ describeInBrowser('stock (remote-stock)', () => {
       await form.getByText('Gebucht. Neuer Bestand: 6 Stk.').waitFor();
 
       for (const name of ['Korrektur', 'Umlagern', 'Archivieren', 'Löschen', 'Stornieren']) {
-        await eventually(async () =>
-          expect(await main(page).getByRole('button', { name, exact: true }).count()).toBe(0),
-        );
+        await expectCount(main(page).getByRole('button', { name, exact: true }), 0);
       }
-      await eventually(async () => expect(await main(page).getByRole('link', { name: 'Bearbeiten' }).count()).toBe(0));
-      await eventually(async () =>
-        expect(await main(page).getByRole('link', { name: 'Neuer Artikel' }).count()).toBe(0),
-      );
+      await expectCount(main(page).getByRole('link', { name: 'Bearbeiten' }), 0);
+      await expectCount(main(page).getByRole('link', { name: 'Neuer Artikel' }), 0);
       // The pages behind those actions are guarded by their permission (section.json).
       await page.goto(`${stack.shell.url}/stock/articles/${article.id}/edit`);
       await waitForPath(page, '/dashboard');
@@ -245,9 +241,7 @@ describeInBrowser('stock (remote-stock)', () => {
       await eventually(async () =>
         expect(await errors.locator('tbody tr td:first-child').allTextContents()).toEqual(['3', '4']),
       );
-      await eventually(async () =>
-        expect(await main(page).getByRole('button', { name: 'Jetzt importieren' }).count()).toBe(0),
-      );
+      await expectCount(main(page).getByRole('button', { name: 'Jetzt importieren' }), 0);
 
       await choose(good);
       await main(page).getByRole('button', { name: 'Datei prüfen' }).click();
