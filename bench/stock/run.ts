@@ -198,6 +198,33 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
   });
   add('journal page p95 (filters, cursor pages)', '≤ 50 ms', ms(journal), journal <= 50);
 
+  // stock-spec-2 §3: one article with 100 000 movements over the last year; the chart's ranges.
+  const HISTORY_MOVEMENTS = 100_000;
+  const [busy] = (
+    (await app.ctx.db.execute(sql`
+      INSERT INTO stock_articles (warehouse_id, sku, name, unit, min_stock, quantity)
+      SELECT warehouse_id, 'HISTORY-1', 'History bench', 'pcs', 50000, 100000
+      FROM stock_articles WHERE id = ${firstArticle} RETURNING id`)) as unknown as { rows: { id: number }[] }
+  ).rows;
+  await app.ctx.db.execute(sql`
+    INSERT INTO stock_movements (warehouse_id, article_id, kind, delta, quantity_after, user_name, created_at)
+    SELECT a.warehouse_id, a.id, 'in', 1000, g * 1000, 'Bench',
+           now() - interval '365 days' + g * (interval '365 days' / ${HISTORY_MOVEMENTS})
+    FROM stock_articles a, generate_series(1, ${HISTORY_MOVEMENTS}) g WHERE a.id = ${busy!.id}`);
+  await app.ctx.db.execute(sql`ANALYZE stock_movements`);
+  const ranges = ['30', '90', '365'].map((days) => {
+    const from = new Date(Date.now() - Number(days) * 24 * 60 * 60 * 1000).toISOString();
+    return `/api/stock/articles/${busy!.id}/history?from=${encodeURIComponent(from)}`;
+  });
+  for (const url of ranges) await client.get(url);
+  const history = await timed(SAMPLES, (i) => client.get(ranges[i % ranges.length]!));
+  add(
+    `article history p95 (${HISTORY_MOVEMENTS} movements, 30/90/365 days, ≤ 500 points)`,
+    '≤ 50 ms',
+    ms(history),
+    history <= 50,
+  );
+
   // One client alone first: what a booking costs without queueing behind the others.
   const single = await timed(Math.min(SAMPLES, 100), (i) =>
     client.post(
