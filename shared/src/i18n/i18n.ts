@@ -44,7 +44,8 @@ export function initI18n(language: Language = getStoredLanguage()): I18n {
 
 /** Each section adds its own namespace when its code loads. */
 export function addTranslations(namespace: string, resources: { de: object; en: object }): void {
-  initI18n();
+  // A namespace added later (a lazily loaded chunk's texts) keeps the language the page runs in.
+  if (!i18n.isInitialized) initI18n();
   i18n.addResourceBundle('de', namespace, resources.de, true, true);
   i18n.addResourceBundle('en', namespace, resources.en, true, true);
 }

@@ -6,6 +6,7 @@ import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import type { OutboxEntry } from './db';
 import { needsConfirmation } from './outbox';
+import './texts';
 import type { useOutbox } from './use-outbox';
 
 type Outbox = ReturnType<typeof useOutbox>;
