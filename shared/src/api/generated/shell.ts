@@ -1,5 +1,5 @@
 import { api } from '../api';
-import type { ErrorBody, NamedOption, Role, User } from './schemas';
+import type { ErrorBody, NamedOption, Permission, Role, User } from './schemas';
 
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -109,21 +109,7 @@ export type ListUsagesApiArg = void;
 export type GetUserApiResponse = /** status 200 Default Response */ User;
 export type GetUserApiArg = void;
 export type GetUserPermissionsApiResponse = /** status 200 Default Response */ {
-  permissions: (
-    | 'create_role'
-    | 'edit_role'
-    | 'delete_role'
-    | 'assign_user_role'
-    | 'invite_user'
-    | 'remove_user'
-    | 'view_stock'
-    | 'manage_articles'
-    | 'book_goods'
-    | 'count_stock'
-    | 'transfer_stock'
-    | 'reverse_movements'
-    | 'manage_locations'
-  )[];
+  permissions: Permission['name'][];
 };
 export type GetUserPermissionsApiArg = void;
 export type ListWarehouseMembersApiResponse = /** status 200 Default Response */ {
