@@ -14,6 +14,8 @@
  *                  work (a clone of PRE_OFFLINE_REF, built once into bench/out/pre-offline) and now (bench/out/<app>,
  *                  built unless --skip-build), and the article index lookup with 100 000 articles; the other sections of
  *                  the report are kept from bench/results.json (a full run keeps these rows from there too)
+ *   --labels       only the labels part (bench/lib/labels.mjs): 1 000 label PDFs per layout made in Chromium by
+ *                  remote-stock's labelsPdf; the other sections of the report are kept from bench/results.json
  *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
  *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores)
  */
@@ -27,11 +29,12 @@ import { hasChromium, launchBrowser } from './lib/browser.mjs';
 import { buildAll } from './lib/build.mjs';
 import { measureApp } from './lib/bytes.mjs';
 import { serveDeployments } from './lib/deployments.mjs';
+import { measureLabels } from './lib/labels.mjs';
 import { killLighthouseBrowsers, lighthousePage } from './lib/lighthouse.mjs';
 import { buildPreOffline, measureIndexLookup, measureOfflineFirstLoads, PRE_OFFLINE_REF } from './lib/offline.mjs';
 import { measureFirstLoad, measureSectionSwitch, measureSingletons, sizeIndex } from './lib/pageload.mjs';
 import { benchPostgres } from './lib/postgres.mjs';
-import { writeApiReport, writeOfflineReport, writeReport } from './lib/report.mjs';
+import { writeApiReport, writeLabelsReport, writeOfflineReport, writeReport } from './lib/report.mjs';
 import { createBenchUser } from './lib/session.mjs';
 import { measureStandalone } from './lib/standalone.mjs';
 import { log } from './lib/util.mjs';
@@ -49,6 +52,7 @@ const SKIP_BUILD = argv.has('--skip-build');
 const STOCK = argv.has('--stock');
 const API_ONLY = argv.has('--api-only');
 const OFFLINE_ONLY = argv.has('--offline');
+const LABELS_ONLY = argv.has('--labels');
 /** Only the web part (builds, page loads, Lighthouse); the API rows are kept from bench/results.json. */
 const WEB_ONLY = argv.has('--web-only');
 
@@ -230,9 +234,25 @@ async function mainOfflineOnly() {
   log('wrote bench/results.json and the offline rows of BENCHMARKS.md');
 }
 
+/** `--labels`: the label rows alone, merged into the previous results. */
+async function mainLabelsOnly() {
+  const previous = path.join(benchDir, 'results.json');
+  const kept = fs.existsSync(previous) ? JSON.parse(fs.readFileSync(previous, 'utf8')) : {};
+  const browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+  const labels = await step('labels: 1 000 labels per layout', () => measureLabels(browser, { repoRoot }));
+  Object.assign(results, kept, {
+    labels: labels && { commit: results.meta.commit, date: results.meta.date, ...labels },
+    errors: [...(kept.errors ?? []).filter((e) => !String(e.step).startsWith('labels')), ...results.errors],
+  });
+  writeLabelsReport({ results, repoRoot, benchDir });
+  log('wrote bench/results.json and the label rows of BENCHMARKS.md');
+}
+
 async function main() {
   if (API_ONLY) return mainApiOnly();
   if (OFFLINE_ONLY) return mainOfflineOnly();
+  if (LABELS_ONLY) return mainLabelsOnly();
   fs.mkdirSync(outDir, { recursive: true });
   if (!SKIP_BUILD) results.build = await step('build', () => buildAll({ repoRoot, outDir, apps: APPS }));
 
@@ -360,7 +380,12 @@ async function main() {
   results.meta.finished = new Date().toISOString();
   // The offline rows come from `--offline` (it builds another commit): kept from the last such run.
   const previous = path.join(benchDir, 'results.json');
-  if (fs.existsSync(previous)) results.offline = JSON.parse(fs.readFileSync(previous, 'utf8')).offline;
+  if (fs.existsSync(previous)) {
+    const last = JSON.parse(fs.readFileSync(previous, 'utf8'));
+    results.offline = last.offline;
+    // So are the label rows (`--labels`).
+    results.labels = last.labels;
+  }
   writeReport({ results, repoRoot, benchDir });
   log('wrote bench/results.json and BENCHMARKS.md');
 }

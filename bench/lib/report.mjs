@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { labelsBudgets, labelsSection } from './labels.mjs';
 import { offlineBudgets, offlineSection } from './offline.mjs';
 import { fmtRatio, KB, kb, ms, ratio } from './util.mjs';
 
@@ -97,6 +98,7 @@ export function computeBudgets(r) {
     }
   }
   for (const b of offlineBudgets(r.offline)) out.push(budget(b.name, b.value, b.limit, b.pass, b.shown));
+  for (const b of labelsBudgets(r.labels)) out.push(budget(b.name, b.value, b.limit, b.pass, b.shown));
   if (!r.api?.pglite) out.push(budget('API budgets (PGlite)', null));
   if (!r.api?.postgres)
     out.push(
@@ -513,6 +515,8 @@ export function renderMarkdown(r, budgets) {
     '',
     offlineSection(r.offline, table),
     '',
+    labelsSection(r.labels, table),
+    '',
     '## How it is measured',
     '',
     "- Builds go to `bench/out/` (never an app's `dist/`): each app with the repo's `rsbuild.config.ts`; the monolithic baseline",
@@ -611,5 +615,20 @@ export function writeOfflineReport({ results, repoRoot, benchDir }) {
     prefix: 'offline: ',
     heading: '## Working offline',
     section: offlineSection(results.offline, table),
+  });
+}
+
+const isLabelsBudget = (line) => /^\| labels: /.test(line);
+
+/** `npm run bench -- --labels`: only the label rows of BENCHMARKS.md change (budget line and its section). */
+export function writeLabelsReport({ results, repoRoot, benchDir }) {
+  replaceRows({
+    results,
+    repoRoot,
+    benchDir,
+    isMine: isLabelsBudget,
+    prefix: 'labels: ',
+    heading: '## Labels',
+    section: labelsSection(results.labels, table),
   });
 }
