@@ -7,6 +7,9 @@
  *   --title-de <text>     German name (header link, page title, card); default: the name
  *   --title-en <text>     English name; default: the German one
  *   --permission <name>   gate the route, the header link and the card with this permission
+ *                         (`operator`: only operators, GET api/user is_operator)
+ *   --access <level>      who may open the page: verified (default, logged in with a verified
+ *                         address) or public (anyone, also logged out)
  *   --port <n>            dev server port (default: the next free one after the other remotes)
  *   --dir <folder>        create it in this folder instead, not as a workspace (test fixtures)
  *   --no-install          do not run npm install afterwards
@@ -20,7 +23,7 @@ import federationApps from './federation-apps.cjs';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const templateDir = path.join(import.meta.dirname, 'section-template');
 const USAGE =
-  'Usage: npm run new-section -- <name> [--title-de <text>] [--title-en <text>] [--permission <name>] [--port <n>] [--dir <folder>] [--no-install]';
+  'Usage: npm run new-section -- <name> [--title-de <text>] [--title-en <text>] [--permission <name>] [--access verified|public] [--port <n>] [--dir <folder>] [--no-install]';
 /** Ports the stack uses for other things (deployment server, API). */
 const RESERVED_PORTS = new Set([federationApps.SHELL_PORT, federationApps.DEPLOY_PORT, federationApps.API_PORT]);
 
@@ -35,6 +38,7 @@ const { values, positionals } = parseArgs({
     'title-de': { type: 'string' },
     'title-en': { type: 'string' },
     permission: { type: 'string' },
+    access: { type: 'string' },
     port: { type: 'string' },
     dir: { type: 'string' },
     'no-install': { type: 'boolean' },
@@ -79,6 +83,10 @@ function nextPort() {
   while (RESERVED_PORTS.has(port)) port += 1;
   return port;
 }
+const access = values.access ?? 'verified';
+if (!['verified', 'public'].includes(access)) fail(`--access must be verified or public (got ${values.access})`);
+if (access === 'public' && values.permission)
+  fail('--permission needs --access verified (a permission is checked on a login)');
 const port = values.port ? Number(values.port) : nextPort();
 if (!Number.isInteger(port) || port < 1024 || port > 65535) fail(`--port must be a port number (got ${values.port})`);
 
@@ -108,12 +116,15 @@ function copyTemplate(from, to) {
 }
 copyTemplate(templateDir, target);
 
-if (values.permission) {
+if (values.permission || access !== 'verified') {
   // One permission gates the page; the header link follows its route, the card gets it too.
   const sectionPath = path.join(target, 'section.json');
   const section = JSON.parse(fs.readFileSync(sectionPath, 'utf8'));
-  for (const route of section.routes) route.permission = values.permission;
-  for (const card of section.slots.dashboard) card.permission = values.permission;
+  for (const route of section.routes) {
+    route.access = access;
+    if (values.permission) route.permission = values.permission;
+  }
+  if (values.permission) for (const card of section.slots.dashboard) card.permission = values.permission;
   fs.writeFileSync(sectionPath, `${JSON.stringify(section, null, 2)}\n`);
 }
 

@@ -89,3 +89,18 @@ test('refuses bad names and existing folders', () => {
   expect(run('stock').status).toBe(0);
   expect(run('remote-stock').stderr).toMatch(/exists already/);
 });
+
+test('--access public: a page for anyone (no permission allowed with it); anything else is refused', () => {
+  const result = run('open-page', '--access', 'public');
+  expect(result.stderr).toBe('');
+  const dir = path.join(parent, 'remote-open-page');
+  const section = JSON.parse(fs.readFileSync(path.join(dir, 'section.json'), 'utf8'));
+  expect(section.routes).toEqual([{ path: '/open-page', access: 'public', topLevel: true }]);
+  expect(validate(path.join(dir, 'section.json'))).toMatchObject({ ok: true });
+  const both = run('both', '--access', 'public', '--permission', 'view_stock');
+  expect(both.status).toBe(1);
+  expect(both.stderr).toMatch(/--permission needs --access verified/);
+  const odd = run('odd', '--access', 'guest');
+  expect(odd.stderr).toMatch(/--access must be verified or public/);
+  expect(fs.existsSync(path.join(parent, 'remote-odd'))).toBe(false);
+});

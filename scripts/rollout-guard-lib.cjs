@@ -197,4 +197,4 @@ function applyDecision(manifest, { remote, version, decision }, ctx) {
   return { manifest: result.manifest, history: { ...history, ...line, at: ctx.now } };
 }
 
-module.exports = { DEFAULT_PLAN, guardPlan, startGuarded, decide, nextGuard, applyDecision, waitIsDue };
+module.exports = { DEFAULT_PLAN, guardPlan, startGuarded, decide, nextGuard, applyDecision, parseWindow, waitIsDue };

@@ -1,6 +1,6 @@
 /**
- * `npm run rollout:guard [-- --once]`: evaluates every guarded canary of the rollout manifest
- * (guarded-rollout spec §3) every 30 s, or once. Figures come from GET /api/telemetry/summary
+ * `npm run rollout:guard [-- --once] [-- --interval 30s]`: evaluates every guarded canary of the
+ * rollout manifest (guarded-rollout spec §3) every 30 s (or --interval), or once. Figures come from GET /api/telemetry/summary
  * (LAGER_API_URL, LAGER_OPERATOR_TOKEN); decisions (rollout-guard-lib.cjs) are stored through
  * the deployment target, so any target module works. One guard per manifest: a lease in the
  * target; everything it needs to resume is in rollout.json (`canary.guard`).
@@ -9,7 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 const lib = require('./rollout-lib.cjs');
-const { decide, applyDecision, waitIsDue } = require('./rollout-guard-lib.cjs');
+const { decide, applyDecision, parseWindow, waitIsDue } = require('./rollout-guard-lib.cjs');
 const { loadTarget } = require('./deploy-target.cjs');
 const { notifyOperators } = require('./rollout-guard-notify.cjs');
 
@@ -143,16 +143,32 @@ module.exports = { evaluateOnce, runGuard, guardFromEnv };
 
 if (require.main === module) {
   const { values } = parseArgs({
-    options: { once: { type: 'boolean' }, target: { type: 'string' }, 'target-dir': { type: 'string' } },
+    options: {
+      once: { type: 'boolean' },
+      // How often the guard looks (default 30 s): a short canary in a test, a slow one in production.
+      interval: { type: 'string' },
+      target: { type: 'string' },
+      'target-dir': { type: 'string' },
+    },
   });
   const controller = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => controller.abort());
   try {
     const target = loadTarget({ targetModule: values.target, targetDir: values['target-dir'], repoRoot });
-    runGuard({ ...guardFromEnv({ target }), once: values.once, signal: controller.signal }).catch((error) => {
-      console.error(`rollout:guard: ${error.message}`);
-      process.exitCode = 1;
-    });
+    let intervalMs = LOOK_MS;
+    if (values.interval !== undefined) {
+      try {
+        intervalMs = parseWindow(values.interval);
+      } catch {
+        throw new Error(`--interval must be a duration like 2s or 30s (got "${values.interval}").`);
+      }
+    }
+    runGuard({ ...guardFromEnv({ target }), once: values.once, intervalMs, signal: controller.signal }).catch(
+      (error) => {
+        console.error(`rollout:guard: ${error.message}`);
+        process.exitCode = 1;
+      },
+    );
   } catch (error) {
     console.error(`rollout:guard: ${error.message}`);
     process.exitCode = 1;

@@ -406,6 +406,8 @@ async function startStack({
   superviseApi = false,
   /** Local remotes not to serve (a test then adds one by deploy, as a section the stack never had). */
   withoutRemotes = [],
+  /** More environment for the API process (operators, limits); it also gets LAGER_DEPLOY_DIR=deployDir. */
+  apiEnv = {},
 } = {}) {
   const served = REMOTES.filter((name) => !withoutRemotes.includes(name));
   for (const app of ['shell', ...served]) {
@@ -448,6 +450,8 @@ async function startStack({
           appUrl: shellUrl,
           origins,
           seedDemo,
+          // GET /api/releases reads the same deployment as the rollout commands.
+          env: { ...(deployDir && { LAGER_DEPLOY_DIR: deployDir }), ...apiEnv },
           quiet: quietApi,
           supervise: superviseApi,
         });

@@ -120,14 +120,16 @@ export async function registerUser(
     prefix = 'user',
     password = 'Passwort123',
     verified = true,
+    email = uniqueEmail(prefix),
   }: Partial<{
     name: string;
     prefix: string;
     password: string;
     verified: boolean;
+    /** A fixed address (one the API was started knowing, e.g. in OPERATOR_EMAILS); default a unique one. */
+    email: string;
   }> = {},
 ): Promise<TestUser> {
-  const email = uniqueEmail(prefix);
   const displayName = name ?? `${prefix[0]!.toUpperCase()}${prefix.slice(1)} ${people}`;
   const api = new ApiClient(stack.shell.url);
   expectStatus(

@@ -225,7 +225,7 @@ function History({ lines }: { lines: HistoryLine[] }) {
               <time dateTime={line.at}>{dateTime(line.at, i18n.language)}</time> ·{' '}
               <strong>{actionLabel(line.action, t)}</strong>
               {line.version && ` · ${line.version}`}
-              {line.stopped && ` (${line.stopped})`}
+              {line.stopped && line.stopped !== line.version && ` (${line.stopped})`}
               {line.percent !== undefined && ` · ${new Intl.NumberFormat(i18n.language).format(line.percent)} %`}
               {line.actor && ` · ${t('detail.by', { actor: line.actor })}`}
               {line.reason && <p className="releases-reason">{line.reason}</p>}
