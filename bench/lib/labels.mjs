@@ -7,44 +7,28 @@
  */
 import os from 'node:os';
 import zlib from 'node:zlib';
-import { build } from 'esbuild';
+import { browserBundle, scriptPage } from './script-page.mjs';
 
 export const LABELS_BUDGET_MS = 10_000;
 const COUNT = 1000;
 const LAYOUTS = ['a4-3x8', 'a4-2x7', 'roll-62x29'];
 
-async function labelsBundle(repoRoot) {
-  const result = await build({
-    stdin: {
-      contents: [
-        "export { labelsPdf } from './remote-stock/src/features/labels/label-pdf';",
-        "export { LAYOUTS } from './remote-stock/src/features/labels/layouts';",
-      ].join('\n'),
-      resolveDir: repoRoot,
-      loader: 'ts',
-    },
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    globalName: 'lagerLabels',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
+function labelsBundle(repoRoot) {
+  return browserBundle(
+    repoRoot,
+    [
+      "export { labelsPdf } from './remote-stock/src/features/labels/label-pdf';",
+      "export { LAYOUTS } from './remote-stock/src/features/labels/layouts';",
+    ].join('\n'),
+    'lagerLabels',
+    { minify: true },
+  );
 }
 
 export async function measureLabels(browser, { repoRoot }) {
   const script = await labelsBundle(repoRoot);
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const { context, page } = await scriptPage(browser, 'labels.bench', script);
   try {
-    await page.route('http://labels.bench/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>labels</title>' }),
-    );
-    await page.goto('http://labels.bench/');
-    await page.addScriptTag({ content: script });
     const runs = [];
     for (const layout of LAYOUTS) {
       const loadavg = os.loadavg()[0];

@@ -12,10 +12,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { buildAll } from './build.mjs';
 import { measureApp } from './bytes.mjs';
 import { measureFirstLoad, sizeIndex } from './pageload.mjs';
+import { browserBundle, scriptPage } from './script-page.mjs';
 import { startDeployment } from './serve.mjs';
 import { log, median } from './util.mjs';
 
@@ -98,25 +98,15 @@ export async function measureOfflineFirstLoads({ browser, outDir, builds, apiUrl
 }
 
 /** remote-stock's index code as one script for a page: `lagerIndex.openIndex`, `lagerIndex.lookupArticle`. */
-async function indexBundle(repoRoot) {
-  const result = await build({
-    stdin: {
-      contents: [
-        "export { openIndex } from './remote-stock/src/features/offline/db';",
-        "export { lookupArticle } from './remote-stock/src/features/offline/article-index';",
-      ].join('\n'),
-      resolveDir: repoRoot,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    globalName: 'lagerIndex',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
+function indexBundle(repoRoot) {
+  return browserBundle(
+    repoRoot,
+    [
+      "export { openIndex } from './remote-stock/src/features/offline/db';",
+      "export { lookupArticle } from './remote-stock/src/features/offline/article-index';",
+    ].join('\n'),
+    'lagerIndex',
+  );
 }
 
 /**
@@ -125,16 +115,9 @@ async function indexBundle(repoRoot) {
  * slowed `cpuThrottle` times. Times are per lookup, in the page (performance.now()).
  */
 export async function measureIndexLookup(browser, { repoRoot, articles = 100_000, lookups = 300, cpuThrottle = 4 }) {
-  const script = await indexBundle(repoRoot);
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  // IndexedDB needs an origin: an empty page of its own.
+  const { context, page } = await scriptPage(browser, 'index.bench', await indexBundle(repoRoot));
   try {
-    // IndexedDB needs an origin: an empty page served by the route below.
-    await page.route('http://index.bench/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>index</title>' }),
-    );
-    await page.goto('http://index.bench/');
-    await page.addScriptTag({ content: script });
     const fillMs = await page.evaluate(async (count) => {
       const started = performance.now();
       const db = await window.lagerIndex.openIndex(1);

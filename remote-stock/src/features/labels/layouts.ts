@@ -19,33 +19,29 @@ export interface LabelLayout {
 export const LAYOUT_IDS = ['a4-3x8', 'a4-2x7', 'roll-62x29'] as const;
 export type LayoutId = (typeof LAYOUT_IDS)[number];
 
-const A4 = { width: 210, height: 297 };
+/** An A4 sheet of `columns × rows` labels, `gap` mm between columns, none between rows. */
+function a4(
+  id: LayoutId,
+  label: LabelLayout['label'],
+  columns: number,
+  rows: number,
+  left: number,
+  top: number,
+  gap = 0,
+) {
+  const pitch = { x: label.width + gap, y: label.height };
+  return { id, page: { width: 210, height: 297 }, label, columns, rows, left, top, pitch };
+}
+
+const ROLL = { width: 62, height: 29 };
 
 export const LAYOUTS: Record<LayoutId, LabelLayout> = {
-  'a4-3x8': {
-    id: 'a4-3x8',
-    page: A4,
-    label: { width: 70, height: 36 },
-    columns: 3,
-    rows: 8,
-    left: 0,
-    top: 4.5,
-    pitch: { x: 70, y: 36 },
-  },
-  'a4-2x7': {
-    id: 'a4-2x7',
-    page: A4,
-    label: { width: 99.1, height: 38.1 },
-    columns: 2,
-    rows: 7,
-    left: 4.65,
-    top: 15.15,
-    pitch: { x: 101.6, y: 38.1 },
-  },
+  'a4-3x8': a4('a4-3x8', { width: 70, height: 36 }, 3, 8, 0, 4.5),
+  'a4-2x7': a4('a4-2x7', { width: 99.1, height: 38.1 }, 2, 7, 4.65, 15.15, 2.5),
   'roll-62x29': {
     id: 'roll-62x29',
-    page: { width: 62, height: 29 },
-    label: { width: 62, height: 29 },
+    page: ROLL,
+    label: ROLL,
     columns: 1,
     rows: 1,
     left: 0,
