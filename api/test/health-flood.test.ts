@@ -76,18 +76,9 @@ let app: FastifyInstance;
 let url: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase(__filename);
   // On PostgreSQL a pool as large as production's and more (the test helper's 4 would make health
   // queue for a connection behind the flood's session look-ups, which measures the pool, not the parser).
-  if (process.env.TEST_DATABASE_URL) {
-    const { openDatabase } = await import('../src/platform/db/client');
-    await database.close();
-    database = await openDatabase({
-      url: process.env.TEST_DATABASE_URL,
-      schema: 'test_health_flood_test_ts',
-      poolSize: 16,
-    });
-  }
+  database = await openTestDatabase(__filename, { poolSize: 16 });
   ({ app } = await buildTestApp(database));
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -19,9 +19,10 @@ export const GENEROUS_LIMITS = {
 
 /**
  * One database per test file: in-memory PGlite, or (TEST_DATABASE_URL) a PostgreSQL schema
- * named after the file, dropped first so every run starts empty.
+ * named after the file, dropped first so every run starts empty. `poolSize`: PostgreSQL
+ * connections (a burst test wants as many as it sends at once, so the requests really run side by side).
  */
-export async function openTestDatabase(file: string): Promise<Database> {
+export async function openTestDatabase(file: string, { poolSize = 4 } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase();
   const schema = `test_${basename(file).replace(/\W+/g, '_').toLowerCase()}`;
@@ -29,7 +30,7 @@ export async function openTestDatabase(file: string): Promise<Database> {
   const admin = new Pool({ connectionString: url, max: 1 });
   await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await admin.end();
-  return openDatabase({ url, schema, poolSize: 4 });
+  return openDatabase({ url, schema, poolSize });
 }
 
 export interface TestApp {

@@ -15,17 +15,8 @@ let owner: Client;
 let otherWarehouseId: number;
 
 beforeAll(async () => {
-  database = await openTestDatabase(__filename);
   // A pool as large as the burst, so on PostgreSQL the requests really run side by side.
-  if (process.env.TEST_DATABASE_URL) {
-    const { openDatabase } = await import('../../platform/db/client');
-    await database.close();
-    database = await openDatabase({
-      url: process.env.TEST_DATABASE_URL,
-      schema: 'test_locations_concurrency_test_ts',
-      poolSize: 20,
-    });
-  }
+  database = await openTestDatabase(__filename, { poolSize: 20 });
   ({ app } = await buildTestApp(database));
   ({ client: owner } = await loggedIn(app));
   otherWarehouseId = (await createWarehouse(owner, 'Ziel')).id;

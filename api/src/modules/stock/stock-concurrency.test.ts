@@ -13,17 +13,8 @@ let app: FastifyInstance;
 let owner: Client;
 
 beforeAll(async () => {
-  database = await openTestDatabase(__filename);
   // A pool as large as the burst, so on PostgreSQL the 50 bookings really run side by side.
-  if (process.env.TEST_DATABASE_URL) {
-    const { openDatabase } = await import('../../platform/db/client');
-    await database.close();
-    database = await openDatabase({
-      url: process.env.TEST_DATABASE_URL,
-      schema: 'test_stock_concurrency_test_ts',
-      poolSize: 20,
-    });
-  }
+  database = await openTestDatabase(__filename, { poolSize: 20 });
   ({ app } = await buildTestApp(database));
   ({ client: owner } = await loggedIn(app));
   await createWarehouse(owner);
