@@ -15,6 +15,7 @@ const EditArticlePage = page(() => import('../features/articles/ArticleFormPage'
 const QuickBookPage = page(() => import('../features/book/QuickBookPage'), 'QuickBookPage');
 const StocktakePage = page(() => import('../features/count/StocktakePage'), 'StocktakePage');
 const MovementsPage = page(() => import('../features/movements/MovementsPage'), 'MovementsPage');
+const ReorderPage = page(() => import('../features/reorder/ReorderPage'), 'ReorderPage');
 const ImportPage = page(() => import('../features/import/ImportPage'), 'ImportPage');
 
 /**
@@ -32,6 +33,7 @@ export default function StockRoutes() {
         <Route path="book" element={<QuickBookPage />} />
         <Route path="count" element={<StocktakePage />} />
         <Route path="movements" element={<MovementsPage />} />
+        <Route path="reorder" element={<ReorderPage />} />
         <Route path="import" element={<ImportPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -26,6 +26,7 @@ export function article(overrides: Partial<Article> = {}): Article {
     description: null,
     barcode: null,
     min_stock: 5,
+    max_stock: null,
     quantity: 20,
     low_stock: false,
     archived_at: null,

@@ -13,6 +13,7 @@ export function StockNav() {
     { to: '/stock/count', label: t('nav.count'), show: can.count },
     { to: '/stock/movements', label: t('nav.movements'), show: true },
     { to: '/stock/import', label: t('nav.import'), show: can.manage },
+    { to: '/stock/reorder', label: t('nav.reorder'), show: true },
   ];
   return (
     <nav className="stock-nav" aria-label={t('nav.label')}>

@@ -1,0 +1,150 @@
+import { Alert, EmptyState, http, Page, Skeleton } from '@lager/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type ListStockReorderApiArg, useListStockReorderQuery } from '../../api/generated';
+import { NS } from '../../i18n';
+import { useFormat } from '../../lib/format';
+import { dispositionName, saveFile } from '../../lib/save-file';
+import { StockNav } from '../nav';
+import './i18n';
+
+type Sort = NonNullable<ListStockReorderApiArg['sort']>;
+type Order = NonNullable<ListStockReorderApiArg['order']>;
+
+const COLUMNS: { sort?: Sort; label: string; number?: boolean }[] = [
+  { sort: 'sku', label: 'reorder.sku' },
+  { sort: 'name', label: 'reorder.article' },
+  { sort: 'quantity', label: 'reorder.quantity', number: true },
+  { label: 'reorder.minStock', number: true },
+  { label: 'reorder.maxStock', number: true },
+  { sort: 'suggested', label: 'reorder.suggested', number: true },
+];
+
+/** /stock/reorder: low articles with the suggested order quantity, sorted on the server, as CSV too. */
+export function ReorderPage() {
+  const { t } = useTranslation(NS);
+  const format = useFormat();
+  const [sort, setSort] = useState<{ sort: Sort; order: Order }>({ sort: 'suggested', order: 'desc' });
+  const { data, isLoading, isError, refetch, isFetching } = useListStockReorderQuery(sort, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+
+  const sortBy = (column: Sort) =>
+    setSort((current) =>
+      current.sort === column
+        ? { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' }
+        : { sort: column, order: column === 'suggested' ? 'desc' : 'asc' },
+    );
+
+  // With the app's client: it sends the app's language, which picks `;` for German Excel.
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      const response = await http.get<Blob>('api/stock/reorder.csv', {
+        params: sort,
+        responseType: 'blob',
+        headers: { Accept: 'text/csv' },
+      });
+      saveFile(
+        response.data,
+        dispositionName(response.headers['content-disposition'] as string | undefined, 'reorder.csv'),
+      );
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const articles = data?.articles ?? [];
+  return (
+    <Page title={t('reorder.title')}>
+      <StockNav />
+      <p>{t('reorder.intro')}</p>
+      {isLoading && <Skeleton rows={4} />}
+      {isError && (
+        <Alert kind="error">
+          {t('reorder.loadFailed')}{' '}
+          <button type="button" className="link" onClick={() => void refetch()} disabled={isFetching}>
+            {t('reorder.retry')}
+          </button>
+        </Alert>
+      )}
+      {data && articles.length === 0 && <EmptyState>{t('reorder.empty')}</EmptyState>}
+      {articles.length > 0 && (
+        <>
+          <p className="actions">
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+              aria-busy={exporting}
+            >
+              {t('reorder.export')}
+            </button>
+          </p>
+          {exportFailed && <Alert kind="error">{t('reorder.exportFailed')}</Alert>}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1). */}
+          <section className="stock-scroll" tabIndex={0} aria-label={t('reorder.title')}>
+            <table className="stock-table" aria-busy={isFetching}>
+              <caption className="visually-hidden">{t('reorder.title')}</caption>
+              <thead>
+                <tr>
+                  {COLUMNS.map((column) => {
+                    const label = t(column.label);
+                    const active = column.sort && sort.sort === column.sort;
+                    return (
+                      <th
+                        key={column.label}
+                        scope="col"
+                        className={column.number ? 'number' : undefined}
+                        aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                      >
+                        {column.sort ? (
+                          <button
+                            type="button"
+                            className="link"
+                            onClick={() => sortBy(column.sort!)}
+                            aria-label={t('reorder.sortBy', { column: label })}
+                          >
+                            {label}
+                            {active && <span aria-hidden="true">{sort.order === 'asc' ? ' ▲' : ' ▼'}</span>}
+                          </button>
+                        ) : (
+                          label
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {articles.map((a) => (
+                  <tr key={a.id}>
+                    <td>{a.sku}</td>
+                    <td>
+                      <Link to={`/stock/articles/${a.id}`}>{a.name}</Link>
+                    </td>
+                    <td className="number tabular">{format.quantity(a.quantity, a.unit)}</td>
+                    <td className="number tabular">{format.quantity(a.min_stock, a.unit)}</td>
+                    <td className="number tabular">
+                      {a.max_stock === null ? t('reorder.none') : format.quantity(a.max_stock, a.unit)}
+                    </td>
+                    <td className="number tabular">
+                      <strong>{format.quantity(a.suggested, a.unit)}</strong>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      )}
+    </Page>
+  );
+}
