@@ -58,7 +58,7 @@ export function pageCount(layout: LabelLayout, count: number, start = 1): number
 }
 
 /** A start position outside the sheet counts as the first slot. */
-export function clampStart(layout: LabelLayout, start: number): number {
+function clampStart(layout: LabelLayout, start: number): number {
   return Number.isInteger(start) && start >= 1 && start <= labelsPerPage(layout) ? start : 1;
 }
 
