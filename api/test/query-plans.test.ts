@@ -2,7 +2,8 @@
  * Issue 28: the stock routes read through indexes. On PostgreSQL with a realistic spread (our
  * warehouse beside three larger ones, ANALYZEd), every statement the API sends while serving the
  * stock calls is run again under EXPLAIN (ANALYZE, BUFFERS) inside a rolled-back transaction; a
- * sequential scan of stock_articles or stock_movements fails the test and names the statement.
+ * sequential scan of stock_articles, stock_movements or stock_location_quantities fails the test and
+ * names the statement.
  */
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
@@ -15,7 +16,8 @@ import { book, createArticle, stockUp } from './stock/helpers';
 jest.setTimeout(180_000);
 
 const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
-const WATCHED = ['stock_articles', 'stock_movements'];
+// stock_locations is left out: a warehouse's handful of locations is read fastest whole.
+const WATCHED = ['stock_articles', 'stock_movements', 'stock_location_quantities'];
 
 /** An INSERT … VALUES scans nothing (and would only collide with the row it made); everything else may. */
 const reads = (text: string) =>
@@ -73,7 +75,7 @@ describePostgres('query plans of the stock calls (PostgreSQL)', () => {
     pg.Client.prototype.query = original;
   });
 
-  it('reads articles and the journal through indexes on every stock call', async () => {
+  it('reads articles, the journal and stock per location through indexes on every stock call', async () => {
     const article = await createArticle(owner, { sku: 'PLAN-1', name: 'Bohrer Plan' });
     const second = await createArticle(owner, { sku: 'PLAN-2', name: 'Schraube Plan', barcode: '4006381333931' });
     await stockUp(owner, article.id, 10);
@@ -93,7 +95,28 @@ describePostgres('query plans of the stock calls (PostgreSQL)', () => {
       ['GET', '/api/stock/movements?kind=in'],
       ['GET', '/api/stock/movements?from=2020-01-01&to=2020-01-31'],
     ];
+    const shelf = await owner.post('/api/stock/locations', { code: 'PLAN-A1', name: 'Regal A1' });
+    expect(shelf.statusCode).toBe(201);
+    const shelfId = (shelf.json() as { location: { id: number } }).location.id;
+    calls.push(
+      ['GET', '/api/stock/locations'],
+      ['GET', `/api/stock/locations/${shelfId}`],
+      ['GET', `/api/stock/articles/${article.id}/locations`],
+      ['GET', `/api/stock/articles/${article.id}/history`],
+      ['GET', '/api/stock/reorder'],
+      ['GET', '/api/stock/reorder?sort=name'],
+    );
     for (const [method, url] of calls) {
+      const res = await owner.request(method as 'GET', url);
+      expect([url, res.statusCode]).toEqual([url, 200]);
+    }
+    const locations = (await owner.get('/api/stock/locations')).json() as { locations: { id: number; code: string }[] };
+    const standardId = locations.locations.find((l) => l.code === 'STANDARD')!.id;
+    const located: [string, string][] = [
+      ['GET', `/api/stock/locations/${standardId}/stock`],
+      ['GET', `/api/stock/movements?location_id=${shelfId}`],
+    ];
+    for (const [method, url] of located) {
       const res = await owner.request(method as 'GET', url);
       expect([url, res.statusCode]).toEqual([url, 200]);
     }
@@ -101,6 +124,14 @@ describePostgres('query plans of the stock calls (PostgreSQL)', () => {
       ['/api/stock/movements', { article_id: article.id, kind: 'out', quantity: 1, reason: 'sale' }],
       ['/api/stock/movements', { article_id: second.id, kind: 'in', quantity: 5, reason: 'purchase' }],
       ['/api/stock/counts', { lines: [{ article_id: second.id, counted: 4 }] }],
+      [
+        '/api/stock/movements',
+        { article_id: second.id, kind: 'in', quantity: 2, reason: 'purchase', location_id: shelfId },
+      ],
+      [
+        '/api/stock/relocations',
+        { article_id: article.id, from_location_id: standardId, to_location_id: shelfId, quantity: 2 },
+      ],
     ];
     for (const [url, body] of bookings) {
       const res = await book(owner, url, body, randomUUID());
@@ -130,7 +161,7 @@ describePostgres('query plans of the stock calls (PostgreSQL)', () => {
     } finally {
       await checker.end();
     }
-    console.log(`query plans: ${seen.size} statements on stock_articles/stock_movements checked`);
+    console.log(`query plans: ${seen.size} statements on ${WATCHED.join(', ')} checked`);
     expect(seen.size).toBeGreaterThan(15);
     expect(offenders).toEqual([]);
   });
