@@ -34,10 +34,11 @@ test('a new article is sent trimmed with a decimal reorder level, then its page 
   await user.selectOptions(screen.getByLabelText('Einheit'), 'Liter (l)');
   await user.clear(screen.getByLabelText('Meldebestand'));
   await user.type(screen.getByLabelText('Meldebestand'), '2,5');
+  await user.type(screen.getByLabelText('Höchstbestand'), '10');
   await user.click(screen.getByRole('button', { name: 'Speichern' }));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stock/articles/555'));
   expect(sent).toEqual([
-    { sku: 'OIL-5', name: 'Motoröl', unit: 'l', min_stock: 2.5, barcode: null, description: null },
+    { sku: 'OIL-5', name: 'Motoröl', unit: 'l', min_stock: 2.5, max_stock: 10, barcode: null, description: null },
   ]);
 });
 
@@ -126,7 +127,15 @@ test('editing starts from the article and sends PUT', async () => {
   await user.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/stock/articles/${bolts.id}`));
   expect(bodies).toEqual([
-    { sku: 'BLT-1', name: 'Bolts M8', unit: 'box', min_stock: 3, barcode: '4006381333931', description: null },
+    {
+      sku: 'BLT-1',
+      name: 'Bolts M8',
+      unit: 'box',
+      min_stock: 3,
+      max_stock: null,
+      barcode: '4006381333931',
+      description: null,
+    },
   ]);
 });
 
@@ -136,4 +145,23 @@ test('without manage_articles the new-article page offers no form', async () => 
   expect(await screen.findByText('You do not have the permissions for this page.')).toBeInTheDocument();
   expect(screen.queryByLabelText('SKU')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+});
+
+test('a maximum stock below the reorder level is refused before sending', async () => {
+  let sent = 0;
+  server.use(
+    answer.post<CreateStockArticleApiResponse>('/api/stock/articles', () => {
+      sent += 1;
+      return HttpResponse.json({ article: article() }, { status: 201 });
+    }),
+  );
+  const { user } = await mount('/stock/articles/new');
+  await user.type(await screen.findByLabelText('SKU'), 'MAX-1');
+  await user.type(screen.getByLabelText('Name'), 'Crates');
+  await user.clear(screen.getByLabelText('Reorder level'));
+  await user.type(screen.getByLabelText('Reorder level'), '5');
+  await user.type(screen.getByLabelText('Maximum stock'), '3');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('The maximum stock must be at least the reorder level.')).toBeInTheDocument();
+  expect(sent).toBe(0);
 });

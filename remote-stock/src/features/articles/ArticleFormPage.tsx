@@ -135,6 +135,12 @@ function ArticleForm({
           {...field('min_stock')}
         />
         <TextField
+          label={t('fields.maxStock')}
+          inputMode="decimal"
+          hint={t('form.maxStockHint')}
+          {...field('max_stock')}
+        />
+        <TextField
           label={t('fields.barcode')}
           maxLength={LIMITS_STOCK.barcode}
           inputMode="numeric"

@@ -8,6 +8,8 @@ export interface ArticleFormValues extends Record<string, unknown> {
   name: string;
   unit: string;
   min_stock: string;
+  /** Empty: no maximum (reorder suggestions fill up to twice the reorder level). */
+  max_stock: string;
   barcode: string;
   description: string;
 }
@@ -17,6 +19,7 @@ export const EMPTY_ARTICLE: ArticleFormValues = {
   name: '',
   unit: 'pcs',
   min_stock: '0',
+  max_stock: '',
   barcode: '',
   description: '',
 };
@@ -26,6 +29,7 @@ export const fromArticle = (article: Article): ArticleFormValues => ({
   name: article.name,
   unit: article.unit,
   min_stock: String(article.min_stock),
+  max_stock: article.max_stock === null ? '' : String(article.max_stock),
   barcode: article.barcode ?? '',
   description: article.description ?? '',
 });
@@ -54,6 +58,9 @@ export function articleFieldErrors(v: ArticleFormValues): Partial<Record<Article
   if (!UNITS.includes(v.unit as (typeof UNITS)[number])) errors.unit = { key: 'errors.required' };
   const min = parseQuantity(v.min_stock);
   if (Number.isNaN(min)) errors.min_stock = { key: 'errors.quantityInvalid' };
+  const max = v.max_stock.trim() ? parseQuantity(v.max_stock) : null;
+  if (max !== null && Number.isNaN(max)) errors.max_stock = { key: 'errors.quantityInvalid' };
+  else if (max !== null && !Number.isNaN(min) && max < min) errors.max_stock = { key: 'errors.maxBelowMin' };
   return errors;
 }
 
@@ -62,6 +69,7 @@ export const toArticleInput = (v: ArticleFormValues): CreateStockArticleApiArg =
   name: v.name.trim(),
   unit: v.unit as CreateStockArticleApiArg['unit'],
   min_stock: parseQuantity(v.min_stock),
+  max_stock: v.max_stock.trim() ? parseQuantity(v.max_stock) : null,
   barcode: v.barcode.trim() || null,
   description: v.description.trim() || null,
 });
