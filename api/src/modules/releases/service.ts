@@ -17,7 +17,7 @@ const object = (value: unknown): Json | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 
 /** The target named by the environment at the time of the request (a test or an operator may change it). */
-export const currentTarget = (): DeployTarget => loadTarget({ repoRoot: dirname(API_ROOT) });
+const currentTarget = (): DeployTarget => loadTarget({ repoRoot: dirname(API_ROOT) });
 
 function guardOf(raw: unknown): NonNullable<ReleasesBodyType['remotes'][number]['canary']>['guard'] {
   const guard = object(raw);

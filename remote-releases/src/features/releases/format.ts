@@ -1,9 +1,10 @@
-import type { TFunction } from 'i18next';
+import type { useTranslation } from 'react-i18next';
 import type { GetReleasesApiResponse } from '../../api/generated';
 
 export type RemoteState = GetReleasesApiResponse['remotes'][number];
 export type Guard = NonNullable<NonNullable<RemoteState['canary']>['guard']>;
 export type HistoryLine = GetReleasesApiResponse['history'][number];
+type TFunction = ReturnType<typeof useTranslation>['t'];
 
 /** 0.129 → "12.9 %" / "12,9 %" in the page's language. */
 export function percent(rate: number, language: string): string {
@@ -26,11 +27,11 @@ export function dateTime(iso: string, language: string): string {
 }
 
 /** Milliseconds left in the guard's current step (≤ 0: its window has passed). */
-export function timeLeft(guard: Guard, now: number): number {
+function timeLeft(guard: Guard, now: number): number {
   return Date.parse(guard.step_started_at) + guard.window_ms - now;
 }
 
-export function duration(ms: number, t: TFunction): string {
+function duration(ms: number, t: TFunction): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
