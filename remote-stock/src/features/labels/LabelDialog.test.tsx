@@ -127,13 +127,15 @@ test('Escape closes the dialog without a PDF', async () => {
   expect(saved).toEqual([]);
 });
 
-test('a location prints with every location below it, parents first, siblings by code', () => {
+test('a location prints with every location below it, parents first, siblings by code, archived ones left out', () => {
   const tree = [
     { id: 1, code: 'A', name: 'Zone A', parent_id: null },
     { id: 2, code: 'A-02', name: null, parent_id: 1 },
     { id: 3, code: 'A-01', name: null, parent_id: 1 },
     { id: 4, code: 'A-01-1', name: 'Fach', parent_id: 3 },
     { id: 5, code: 'B', name: null, parent_id: null },
+    { id: 6, code: 'A-03', name: null, parent_id: 1, archived_at: '2026-11-01T00:00:00Z' },
+    { id: 7, code: 'A-03-1', name: null, parent_id: 6, archived_at: '2026-11-01T00:00:00Z' },
   ];
   expect(locationLabels(tree, 1).map((label) => label.kind === 'location' && label.code)).toEqual([
     'A',

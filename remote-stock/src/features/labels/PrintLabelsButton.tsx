@@ -7,13 +7,30 @@ import type { LabelInput } from './label-pdf';
 // The dialog (and, when the user prints, the PDF libraries) load on the first click.
 const LabelDialog = lazy(() => import('./LabelDialog').then((module) => ({ default: module.LabelDialog })));
 
-/** "Etiketten drucken": opens the print dialog for `labels`; disabled while there are none. */
-export function PrintLabelsButton({ labels, text }: { labels: readonly LabelInput[]; text?: string }) {
+/**
+ * "Etiketten drucken": opens the print dialog for `labels`; disabled while there are none.
+ * `name` is what a screen reader says where several such buttons stand on one page.
+ */
+export function PrintLabelsButton({
+  labels,
+  text,
+  name,
+}: {
+  labels: readonly LabelInput[];
+  text?: string;
+  name?: string;
+}) {
   const { t } = useTranslation(NS);
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="secondary" disabled={labels.length === 0} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={labels.length === 0}
+        aria-label={name}
+        onClick={() => setOpen(true)}
+      >
         {text ?? t('labels.print')}
       </button>
       {open && (

@@ -20,11 +20,13 @@ interface LocationNode {
   code: string;
   name?: string | null;
   parent_id: number | null;
+  archived_at?: string | null;
 }
 
 /**
  * The labels of a location and every location below it, in tree order (a parent before its
- * children, siblings by code): e.g. a zone's aisles and bins for one print run.
+ * children, siblings by code): e.g. a zone's aisles and bins for one print run. Archived
+ * locations (and what lies below them) get no label.
  */
 export function locationLabels(locations: readonly LocationNode[], rootId: number): LabelInput[] {
   const children = new Map<number | null, LocationNode[]>();
@@ -34,7 +36,7 @@ export function locationLabels(locations: readonly LocationNode[], rootId: numbe
   const out: LabelInput[] = [];
   const seen = new Set<number>();
   const visit = (node: LocationNode) => {
-    if (seen.has(node.id)) return;
+    if (seen.has(node.id) || node.archived_at) return;
     seen.add(node.id);
     out.push({ kind: 'location', code: node.code, name: node.name ?? null });
     const below = [...(children.get(node.id) ?? [])].sort((a, b) => a.code.localeCompare(b.code));
