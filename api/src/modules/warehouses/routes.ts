@@ -37,26 +37,18 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({ warehouses: (await listMemberWarehouses(db, request.user!.id)).map(memberWarehouseJson) }),
   );
-  app.get(
-    '/api/mywarehouses/owned',
-    {
-      config: verified,
-      schema: { operationId: 'listOwnedWarehouses', tags: ['warehouse-admin'], response: list(WarehouseBody) },
-    },
-    async (request) => ({
-      warehouses: (await listOwnedWarehouses(db, request.user!.id)).map(warehouseJson),
-    }),
-  );
-  app.get(
-    '/api/mywarehouses/guest',
-    {
-      config: verified,
-      schema: { operationId: 'listGuestWarehouses', tags: ['warehouse-admin'], response: list(WarehouseBody) },
-    },
-    async (request) => ({
-      warehouses: (await listGuestWarehouses(db, request.user!.id)).map(warehouseJson),
-    }),
-  );
+  // The warehouses one owns and those one is a guest in: two lists of one shape.
+  const ownedAndGuest = [
+    ['owned', 'listOwnedWarehouses', listOwnedWarehouses],
+    ['guest', 'listGuestWarehouses', listGuestWarehouses],
+  ] as const;
+  for (const [which, operationId, listOf] of ownedAndGuest) {
+    app.get(
+      `/api/mywarehouses/${which}`,
+      { config: verified, schema: { operationId, tags: ['warehouse-admin'], response: list(WarehouseBody) } },
+      async (request) => ({ warehouses: (await listOf(db, request.user!.id)).map(warehouseJson) }),
+    );
+  }
   app.get(
     '/api/warehouses',
     {
