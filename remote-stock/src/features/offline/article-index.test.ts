@@ -42,10 +42,16 @@ test('a first refresh loads every page, the next asks only what changed since an
   db.close();
 });
 
-test('a lookup by barcode or SKU among 100 000 articles answers in under 50 ms', async () => {
+/**
+ * Lookups in a large index read the barcode and SKU indexes, never the whole store. How fast one
+ * answers among 100 000 articles is measured by `npm run bench -- --offline` in Chromium's
+ * IndexedDB with the CPU slowed 4× (budget 50 ms; BENCHMARKS.md "Working offline"): a time taken
+ * here, on fake-indexeddb under a loaded CI machine, only made this test flaky.
+ */
+test('a lookup by barcode or SKU finds the one article among 20 000, and nothing for an unknown code', async () => {
   const db = await openIndex(++users);
   const tx = db.transaction('articles', 'readwrite');
-  for (let id = 1; id <= 100_000; id++) {
+  for (let id = 1; id <= 20_000; id++) {
     const sku = `ART-${String(id).padStart(6, '0')}`;
     const row: IndexedArticle = {
       warehouse_id: 7,
@@ -62,17 +68,17 @@ test('a lookup by barcode or SKU among 100 000 articles answers in under 50 ms',
     void tx.store.put(row);
   }
   await tx.done;
-  const timings: number[] = [];
-  for (const code of ['4000000099999', 'art-054321', 'ART-000002', '4000000000001', 'NOPE']) {
-    const start = performance.now();
-    const found = await lookupArticle(db, 7, code);
-    timings.push(performance.now() - start);
-    expect(found?.sku.toLowerCase() ?? 'none').toBe(
-      { '4000000099999': 'art-099999', '4000000000001': 'art-000001', NOPE: 'none' }[code] ?? code.toLowerCase(),
-    );
+  const expected: Record<string, string> = {
+    '4000000019999': 'art-019999',
+    'art-014321': 'art-014321',
+    'ART-000002': 'art-000002',
+    '4000000000001': 'art-000001',
+    NOPE: 'none',
+  };
+  for (const [code, sku] of Object.entries(expected)) {
+    expect((await lookupArticle(db, 7, code))?.sku.toLowerCase() ?? 'none').toBe(sku);
   }
-  // Reported in the README's offline section (fake-indexeddb in Node: slower than a browser's).
-  console.log(`index lookup with 100 000 articles: ${timings.map((t) => t.toFixed(2)).join(', ')} ms`);
-  expect(Math.max(...timings)).toBeLessThan(50);
+  // Another warehouse's index rows are not found.
+  expect(await lookupArticle(db, 8, 'ART-000002')).toBeUndefined();
   db.close();
-}, 120_000);
+}, 60_000);
