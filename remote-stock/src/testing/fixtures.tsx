@@ -3,6 +3,7 @@ import { answer, HttpResponse, renderWithProviders, sessionHandlers } from '@lag
 import { act } from '@testing-library/react';
 import type {
   GetStockArticleApiResponse,
+  GetStockArticleHistoryApiResponse,
   ListStockArticlesApiResponse,
   ListStockMovementsApiResponse,
 } from '../api/generated';
@@ -74,7 +75,23 @@ export const articleHandlers = (articles: Article[], movements: Movement[] = [])
   }),
   answer.get<ListStockMovementsApiResponse>('/api/stock/movements', () =>
     HttpResponse.json({ movements, next_cursor: null }),
-  ),
+  ),  // The article page's stock chart: the stock at the start of the range, nothing moved since.
+  answer.get<GetStockArticleHistoryApiResponse>('/api/stock/articles/:id/history', ({ params, request }) => {
+    const found = articles.find((a) => a.id === Number(params.id));
+    const query = new URL(request.url).searchParams;
+    const from = query.get('from') ?? '2026-11-01T00:00:00.000Z';
+    return HttpResponse.json({
+      article_id: Number(params.id),
+      location_id: null,
+      unit: found?.unit ?? 'pcs',
+      min_stock: found?.min_stock ?? 0,
+      max_stock: found?.max_stock ?? null,
+      from,
+      to: query.get('to') ?? '2026-12-01T00:00:00.000Z',
+      bucket_seconds: 5184,
+      points: [{ at: from, quantity: found?.quantity ?? 0 }],
+    });
+  }),
 ];
 
 /** The section's routes at `route`, its pages (loaded lazily) already in place. */

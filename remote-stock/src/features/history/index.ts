@@ -1,0 +1,1 @@
+export { StockHistory } from './StockHistory';
