@@ -47,37 +47,38 @@ export function releasesFixture(stepStartedAt: string): GetReleasesApiResponse {
   };
 }
 
+const canary: GetTelemetrySummaryApiResponse['versions'][number] = {
+  version: '3.2.0',
+  channels: ['canary'],
+  pages: 240,
+  error_pages: 31,
+  error_rate: 0.129,
+  ci95: [0.091, 0.178],
+  errors: { load_error: 0, render_error: 29, runtime_error: 4, api_error: 0 },
+  vitals: { LCP: { p75: 1830, n: 212 } },
+  top_errors: [
+    {
+      type: 'render_error',
+      message: 'Cannot read properties of undefined (reading …)',
+      source: '/remote-stock/3.2.0/static/js/async/812.js',
+      count: 29,
+      first_seen: '2026-05-01T10:01:00.000Z',
+      last_seen: '2026-05-01T10:29:00.000Z',
+    },
+  ],
+};
+
+/** GET /api/telemetry/summary of remote-stock: the canary of the spec's example and a healthy stable. */
 export const stockSummary: GetTelemetrySummaryApiResponse = {
   remote: 'remote-stock',
   since: '2026-04-30T10:00:00.000Z',
   versions: [
+    canary,
     {
-      version: '3.2.0',
-      channels: ['canary'],
-      pages: 240,
-      error_pages: 31,
-      error_rate: 0.129,
-      ci95: [0.091, 0.178],
-      errors: { load_error: 0, render_error: 29, runtime_error: 4, api_error: 0 },
-      vitals: { LCP: { p75: 1830, n: 212 } },
-      top_errors: [
-        {
-          type: 'render_error',
-          message: 'Cannot read properties of undefined (reading …)',
-          source: '/remote-stock/3.2.0/static/js/async/812.js',
-          count: 29,
-          first_seen: '2026-05-01T10:01:00.000Z',
-          last_seen: '2026-05-01T10:29:00.000Z',
-        },
-      ],
-    },
-    {
+      ...canary,
       version: '3.1.0',
       channels: ['stable'],
-      pages: 2310,
-      error_pages: 21,
-      error_rate: 0.0091,
-      ci95: [0.006, 0.0139],
+      ...{ pages: 2310, error_pages: 21, error_rate: 0.0091, ci95: [0.006, 0.0139] },
       errors: { load_error: 0, render_error: 0, runtime_error: 0, api_error: 21 },
       vitals: {},
       top_errors: [],

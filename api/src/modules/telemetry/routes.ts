@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type TSchema, Type } from '@fastify/type-provider-typebox';
+import { type Static, type TSchema, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated, validationError } from '../../platform/errors';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/http/input';
@@ -100,36 +100,41 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
+  // The operators' reads of one section since a time (the guard, the Releases page): the same query, guard and errors.
+  const operatorRead = <Body extends TSchema>(
+    path: string,
+    operationId: string,
+    summary: string,
+    body: Body,
+    read: (remote: string, since: Date) => Promise<Static<Body>>,
+  ) =>
+    app.get(
+      path,
+      {
+        preValidation: operatorsOnly,
+        schema: {
+          operationId,
+          summary,
+          tags: ['releases'],
+          querystring: SummaryQuery,
+          response: responses({ 200: body }, 401, 403, 422),
+        },
+      },
+      async (request) => read(request.query.remote, sinceOf(request.query.since)),
+    );
+  operatorRead(
     '/api/telemetry/summary',
-    {
-      preValidation: operatorsOnly,
-      schema: {
-        operationId: 'getTelemetrySummary',
-        summary:
-          'Per version of a section since a time: pages, error pages with a Wilson 95 % interval, vitals p75, top errors. Operators only.',
-        tags: ['releases'],
-        querystring: SummaryQuery,
-        response: responses({ 200: TelemetrySummary }, 401, 403, 422),
-      },
-    },
-    async (request) => summarize(db, request.query.remote, sinceOf(request.query.since)),
+    'getTelemetrySummary',
+    'Per version of a section since a time: pages, error pages with a Wilson 95 % interval, vitals p75, top errors. Operators only.',
+    TelemetrySummary,
+    (remote, since) => summarize(db, remote, since),
   );
-
-  app.get(
+  operatorRead(
     '/api/telemetry/series',
-    {
-      preValidation: operatorsOnly,
-      schema: {
-        operationId: 'getTelemetrySeries',
-        summary:
-          'Per version of a section since a time, in up to 60 time buckets: pages, error rate with a Wilson 95 % interval, LCP p75 (the Releases page’s charts). Operators only.',
-        tags: ['releases'],
-        querystring: SummaryQuery,
-        response: responses({ 200: TelemetrySeries }, 401, 403, 422),
-      },
-    },
-    async (request) => series(db, request.query.remote, sinceOf(request.query.since)),
+    'getTelemetrySeries',
+    'Per version of a section since a time, in up to 60 time buckets: pages, error rate with a Wilson 95 % interval, LCP p75 (the Releases page’s charts). Operators only.',
+    TelemetrySeries,
+    (remote, since) => series(db, remote, since),
   );
 
   // Aggregates older than 30 days go (spec §2). Every instance may run it: a DELETE by age is idempotent.

@@ -1,0 +1,334 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { registerUser, type TestUser, waitForPath } from '../support/actions';
+import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { deployCli, hashShellBuild, makeDeployDir, newSection, removeSection } from '../support/deploy';
+import { eventually, expectCount } from '../support/eventually';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { readOutbox, repoRoot } from '../support/stack';
+
+/**
+ * Issue 24 §6 end to end: built apps, the real API, Chromium. A section made with `new-section`
+ * (public page) is deployed in three versions: 1.0.0 stable, 2.0.0 whose page throws on every third
+ * page (`?n=3, 6, …`), 3.0.0 healthy. The guard runs as `npm run rollout:guard` does, as a child
+ * process, looking every second. A driver opens pages as fresh anonymous visitors (a new rollout
+ * id each), so the shell's telemetry reaches the API from real browsers. 2.0.0 is rolled back by
+ * the guard alone; 3.0.0 walks 25 % → 50 % → promoted, with the guard killed and started again
+ * between the steps. The Releases section, shipped by deploy + rollout like any section, shows it.
+ */
+const TOKEN = 'e2e-guard-operator-token-0123456789abcdef';
+const OPERATOR = 'releases-operator@example.com';
+const FIXTURE = 'remote-guarded';
+const TITLE = 'Wächtertest';
+const BROKEN_MESSAGE = 'Guard fixture: this version breaks every third page';
+/** The Releases page picture in the README (written by this test, like the screenshot test's). */
+const README_PICTURE = path.join(repoRoot, 'docs', 'screenshots', 'releases-1280.png');
+
+/**
+ * The template's page as `new-section` wrote it; `broken` adds one line: every third page
+ * (`?n=3, 6, …`) throws while rendering (a render error the section's boundary catches).
+ */
+function fixturePage(template: string, broken: boolean): string {
+  const render = '  const { t } = useTranslation(NS);\n';
+  if (!template.includes(render)) throw new Error('the section template changed: adapt the fixture');
+  const check = `  if (${broken} && Number(new URLSearchParams(window.location.search).get('n') ?? 1) % 3 === 0) {
+    throw new Error(${JSON.stringify(BROKEN_MESSAGE)});
+  }
+`;
+  return template.replace(render, render + check);
+}
+
+interface HistoryLine {
+  action?: string;
+  command?: string;
+  remote: string;
+  version?: string;
+  percent?: number;
+  reason?: string;
+  at: string;
+}
+
+describeInBrowser('guarded rollout: measured in real browsers, rolled back or promoted by the guard', () => {
+  let deployDir: string;
+  let fixtureDir: string;
+  let shellBuildHash: string;
+  let operator: TestUser;
+  let guard: ChildProcess | undefined;
+  const guardLog: string[] = [];
+
+  const cli = (script: string, ...args: string[]) => deployCli(deployDir, script, ...args);
+  const manifest = () =>
+    JSON.parse(fs.readFileSync(path.join(deployDir, 'rollout.json'), 'utf8')) as {
+      remotes: Record<string, { stable: { version: string }; canary?: { version: string; percent: number } }>;
+    };
+  const history = (version?: string): HistoryLine[] =>
+    fs
+      .readFileSync(path.join(deployDir, 'rollout-history.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as HistoryLine)
+      .filter((h) => h.remote === FIXTURE && (!version || h.version === version));
+
+  /** `npm run rollout:guard -- --interval 1s` against this stack's API, with its token and outbox. */
+  function startGuard() {
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'scripts/rollout-guard.cjs'), '--interval', '1s', '--target-dir', deployDir],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          LAGER_API_URL: stack.api.url,
+          LAGER_OPERATOR_TOKEN: TOKEN,
+          OPERATOR_EMAILS: OPERATOR,
+          DATA_DIR: stack.dataDir,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    for (const stream of [child.stdout, child.stderr]) stream?.on('data', (c) => guardLog.push(String(c).trim()));
+    guard = child;
+    return child;
+  }
+
+  function stopGuard(signal: NodeJS.Signals) {
+    const child = guard;
+    guard = undefined;
+    if (!child || child.exitCode !== null) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  }
+
+  /**
+   * Opens fixture pages as fresh anonymous visitors (a new `lager:rollout-id` per page load) in a
+   * few tabs side by side, each left for about:blank so the shell sends its beacon (pagehide), until
+   * `done()` holds or `maxPages` pages were opened. Returns the pages per version seen.
+   */
+  async function drive(b: Browser, done: () => boolean, maxPages: number) {
+    const seen: Record<string, { pages: number; failed: number }> = {};
+    let opened = 0;
+    const tab = async () => {
+      const context = await b.newContext({ locale: 'de-DE', serviceWorkers: 'block' });
+      await context.addInitScript(() => {
+        try {
+          const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (x) => x.toString(16).padStart(2, '0'));
+          window.localStorage.setItem('lager:rollout-id', id.join(''));
+        } catch {
+          // about:blank has no storage.
+        }
+      });
+      const page = await context.newPage();
+      try {
+        while (!done() && opened < maxPages) {
+          opened += 1;
+          await page.goto(`${stack.shell.url}/guarded?n=${opened}`);
+          const failed = page.getByText('Bereich nicht verfügbar');
+          await page.getByRole('heading', { level: 1, name: TITLE }).or(failed).first().waitFor({ timeout: 20_000 });
+          const sections = await page.evaluate(() => document.documentElement.dataset.lagerSections ?? '');
+          const version = /remote-guarded@([^;,]+)/.exec(sections)?.[1] ?? 'unknown';
+          seen[version] ??= { pages: 0, failed: 0 };
+          seen[version].pages += 1;
+          if (await failed.count()) seen[version].failed += 1;
+          await page.goto('about:blank');
+        }
+      } finally {
+        await context.close();
+      }
+    };
+    await Promise.all([tab(), tab(), tab(), tab()]);
+    return { opened, seen };
+  }
+
+  /** A browser profile logged in as `user` (session cookies from the API client). */
+  async function sessionOf(user: TestUser, width = 1280): Promise<Session> {
+    const s = await newSession(browser, { width });
+    await s.context.addCookies(user.api.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
+    return s;
+  }
+
+  beforeAll(async () => {
+    deployDir = makeDeployDir('lager-guarded-e2e-');
+    fixtureDir = await newSection('guarded', '--access', 'public', '--title-de', TITLE, '--title-en', 'Guard test');
+    const routes = path.join(fixtureDir, 'src/app/GuardedRoutes.tsx');
+    const template = fs.readFileSync(routes, 'utf8');
+    fs.writeFileSync(routes, fixturePage(template, false));
+    await cli('deploy.mjs', FIXTURE, '--version', '1.0.0', '--dir', fixtureDir);
+    // The same healthy build again as 3.0.0 (one build less); 2.0.0 breaks every third page.
+    await cli('deploy.mjs', FIXTURE, '--version', '3.0.0', '--from', path.join(deployDir, FIXTURE, '1.0.0'));
+    fs.writeFileSync(routes, fixturePage(template, true));
+    await cli('deploy.mjs', FIXTURE, '--version', '2.0.0', '--dir', fixtureDir);
+    await cli('rollout.mjs', 'rollout', FIXTURE, '1.0.0', '--percent', '100');
+    // The Releases section arrives like any team's section: deploy + rollout, no shell build.
+    await cli('deploy.mjs', 'remote-releases', '--version', '1.0.0');
+    await cli('rollout.mjs', 'rollout', 'remote-releases', '1.0.0', '--percent', '100');
+  }, 300_000);
+  useStackAndBrowser(() => ({
+    deployDir,
+    withoutRemotes: ['remote-releases'],
+    apiEnv: {
+      OPERATOR_EMAILS: OPERATOR,
+      LAGER_OPERATOR_TOKEN: TOKEN,
+      // Every page of the driver comes through the shell's proxy from 127.0.0.1.
+      TELEMETRY_BATCHES_PER_MINUTE: '100000',
+    },
+  }));
+  beforeAll(async () => {
+    shellBuildHash = hashShellBuild();
+    operator = await registerUser(stack, { email: OPERATOR, name: 'Olga Operator' });
+  }, 60_000);
+  afterAll(async () => {
+    await stopGuard('SIGTERM');
+    if (deployDir) fs.rmSync(deployDir, { recursive: true, force: true });
+    if (fixtureDir) removeSection(fixtureDir);
+  });
+
+  test('a canary that breaks every third page is rolled back by the guard alone, the reason names the error rates', async () => {
+    const started = Date.now();
+    const { stdout } = await cli(
+      'rollout.mjs',
+      'rollout',
+      FIXTURE,
+      '2.0.0',
+      '--guarded',
+      '--steps',
+      '50,100',
+      '--window',
+      '2s',
+      '--min-pages',
+      '5',
+    );
+    expect(stdout).toMatch(/remote-guarded/);
+    expect(manifest().remotes[FIXTURE]?.canary).toMatchObject({ version: '2.0.0', percent: 50 });
+    startGuard();
+    const rolledBack = () => !manifest().remotes[FIXTURE]?.canary;
+    const { opened, seen } = await drive(browser, rolledBack, 600);
+    await eventually(() => expect(rolledBack()).toBe(true), { timeout: 30_000 });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `guarded rollout: automatic rollback after ${seconds.toFixed(1)} s and ${opened} pages (${JSON.stringify(seen)})`,
+    );
+    // The broken version failed on about a third of its pages in the browser; the stable one never.
+    expect(seen['2.0.0']?.failed).toBeGreaterThan(0);
+    expect(seen['1.0.0']?.failed ?? 0).toBe(0);
+
+    expect(manifest().remotes[FIXTURE]).toMatchObject({ stable: { version: '1.0.0' } });
+    const line = history().find((h) => h.action === 'auto-rollback');
+    expect(line).toMatchObject({ command: 'auto-rollback', version: '2.0.0' });
+    expect(line?.reason).toMatch(
+      /^error rate \d+\.\d % vs 0\.0 % \(difference \d+\.\d points, 95 % CI -?\d+\.\d–\d+\.\d\) over \d+ vs \d+ pages$/,
+    );
+    // The operators heard of it (the guard's mail, written to the API's outbox here).
+    await eventually(() =>
+      expect(readOutbox(stack, OPERATOR).some((m) => m.text.includes('auto-rollback'))).toBe(true),
+    );
+    expect(hashShellBuild()).toBe(shellBuildHash);
+  }, 300_000);
+
+  test('the Releases page (operators only) shows the rollback, its reason and the top error; charts load only there', async () => {
+    const s = await sessionOf(operator);
+    await withArtifacts('releases page after rollback', [s], async () => {
+      const chartScripts: string[] = [];
+      s.page.on('response', async (res) => {
+        if (!/\/remote-releases\/1\.0\.0\/.*\.js$/.test(res.url())) return;
+        const body = await res.text().catch(() => '');
+        if (body.includes('u-legend')) chartScripts.push(res.url());
+      });
+      await s.page.goto(`${stack.shell.url}/dashboard`);
+      await s.page.getByRole('main').getByRole('heading', { level: 2, name: 'Releases' }).waitFor();
+      await s.page.getByRole('banner').getByRole('link', { name: 'Releases', exact: true }).click();
+      await waitForPath(s.page, '/releases');
+      const row = s.page.getByRole('row', { name: /remote-guarded/ });
+      await row.waitFor();
+      await eventually(async () =>
+        expect((await row.getByRole('cell').allTextContents()).slice(0, 2)).toEqual(['1.0.0', 'kein Canary']),
+      );
+      expect(chartScripts).toEqual([]);
+
+      await row.getByRole('link', { name: 'Details zu remote-guarded' }).click();
+      await waitForPath(s.page, '/releases/remote-guarded');
+      const historyItems = s.page.getByRole('region', { name: 'Verlauf' }).getByRole('listitem');
+      await historyItems.first().waitFor();
+      const newest = (await historyItems.first().textContent()) ?? '';
+      expect(newest).toContain('Automatisch zurückgenommen · 2.0.0 · von rollout-guard');
+      expect(newest).toMatch(/error rate \d+\.\d % vs 0\.0 %/);
+      const top = s.page.getByRole('region', { name: 'Häufigste Fehler 2.0.0' });
+      await eventually(async () => expect(await top.textContent()).toContain(`Darstellungsfehler: ${BROKEN_MESSAGE}`));
+      const health = s.page.getByRole('table', { name: /Fehlerrate mit 95-%-Konfidenzintervall/ });
+      await expectCount(health.getByRole('row', { name: /^2\.0\.0/ }), 1);
+      // The charts: their own chunk, fetched on this page only, drawn as two labelled canvases.
+      await expectCount(s.page.getByRole('img', { name: /Fehlerrate je Version/ }), 1);
+      await expectCount(s.page.getByRole('img', { name: /LCP p75 je Version/ }), 1);
+      expect(chartScripts).toHaveLength(1);
+      await s.page.evaluate(() => document.fonts.ready);
+      fs.mkdirSync(path.dirname(README_PICTURE), { recursive: true });
+      await s.page.screenshot({ path: README_PICTURE, fullPage: true });
+      expect(s.errors).toEqual([]);
+    });
+  }, 120_000);
+
+  test('nobody else sees it: no link or card for another user, /releases sends them away; logged out goes to login', async () => {
+    const other = await registerUser(stack, { prefix: 'notoperator' });
+    const s = await sessionOf(other);
+    await withArtifacts('releases hidden', [s], async () => {
+      await s.page.goto(`${stack.shell.url}/dashboard`);
+      await s.page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+      await s.page.waitForLoadState('networkidle');
+      await expectCount(s.page.getByRole('banner').getByRole('link', { name: 'Releases', exact: true }), 0);
+      await s.page.goto(`${stack.shell.url}/releases`);
+      await waitForPath(s.page, '/dashboard');
+      // The API refuses them too.
+      expect((await other.api.get('/api/releases')).status).toBe(403);
+    });
+    const anonymous = await newSession(browser);
+    await withArtifacts('releases logged out', [anonymous], async () => {
+      await anonymous.page.goto(`${stack.shell.url}/releases`);
+      await waitForPath(anonymous.page, /^\/login\?next=%2Freleases/);
+    });
+  }, 120_000);
+
+  test('a healthy canary walks every step and is promoted; a guard killed after a step and started again goes on from there', async () => {
+    await cli(
+      'rollout.mjs',
+      'rollout',
+      FIXTURE,
+      '3.0.0',
+      '--guarded',
+      '--steps',
+      '25,50,100',
+      '--window',
+      '2s',
+      '--min-pages',
+      '5',
+    );
+    if (!guard) startGuard();
+    const percent = () => manifest().remotes[FIXTURE]?.canary?.percent;
+    await drive(browser, () => percent() !== 25, 600);
+    expect(percent()).toBe(50);
+
+    // Killed without a chance to clean up (its lease stays behind, owned by a dead process).
+    await stopGuard('SIGKILL');
+    expect(manifest().remotes[FIXTURE]?.canary).toMatchObject({ version: '3.0.0', percent: 50 });
+    startGuard();
+    const promoted = () => manifest().remotes[FIXTURE]?.stable.version === '3.0.0';
+    await drive(browser, promoted, 600);
+    await eventually(() => expect(promoted()).toBe(true), { timeout: 30_000 });
+
+    expect(manifest().remotes[FIXTURE]?.canary).toBeUndefined();
+    const decisions = history('3.0.0')
+      .filter((h) => h.action && h.action !== 'guard-wait')
+      .map((h) => [h.action ?? h.command, h.percent]);
+    // One advance (25 → 50 %), then the promotion: no step repeated or skipped across the restart.
+    expect(decisions).toEqual([
+      ['guard-advance', 50],
+      ['auto-promote', undefined],
+    ]);
+    expect(history('3.0.0').find((h) => h.action === 'auto-promote')?.reason).toMatch(
+      /^step 2 of 3 \(50 %\) healthy: error rate 0\.0 % vs 0\.0 % over \d+ vs \d+ pages$/,
+    );
+    expect(hashShellBuild()).toBe(shellBuildHash);
+  }, 300_000);
+});
