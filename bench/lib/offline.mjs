@@ -199,7 +199,7 @@ export function offlineBudgets(offline) {
     const before = offline?.firstLoad?.[PRE]?.[name];
     const growth = now && before ? now.jsGzip + now.cssGzip - (before.jsGzip + before.cssGzip) : null;
     lines.push({
-      name: `offline: first load ${PAGES[name].path} grows ≤ 2 kB gzip (JS+CSS)`,
+      name: `offline: first load ${PAGES[name].path} grows ≤ 2 kB gzip since ${PRE_OFFLINE_REF} (JS+CSS; every change since, see notes)`,
       value: growth,
       limit: OFFLINE_BUDGET_BYTES,
       shown: growth == null ? 'not measured' : `${growth >= 0 ? '+' : ''}${(growth / 1000).toFixed(2)} kB`,
@@ -280,7 +280,8 @@ export function offlineSection(offline, table) {
   if (l) {
     lines.push(
       `Article index lookup: remote-stock's \`lookupArticle\` in Chromium's IndexedDB, ${l.articles.toLocaleString('en')} articles of`,
-      `one warehouse (filled in ${(l.fillMs / 1000).toFixed(1)} s), CPU slowed ${l.cpuThrottle}× (DevTools throttling, a mid-range phone).`,
+      `one warehouse (filled in ${(l.fillMs / 1000).toFixed(1)} s), CPU slowed ${l.cpuThrottle}× (DevTools throttling, a mid-range phone);`,
+      `machine load average at the start of this part: ${offline.loadavgAtStart?.join(' / ') ?? 'n/a'} (the tail moves with it).`,
       '',
       table(
         ['lookup', 'n', 'p50', 'p95', 'max'],
