@@ -24,8 +24,8 @@ export const PRE_OFFLINE_REF = '38027d4';
 const PRE = 'pre-offline';
 const PAGES = { login: { path: '/login', auth: false }, dashboard: { path: '/dashboard', auth: true } };
 /** kB as everywhere in the bench: 1000 bytes (stricter than 2 KiB). */
-export const OFFLINE_BUDGET_BYTES = 2 * 1000;
-export const LOOKUP_BUDGET_MS = 50;
+const OFFLINE_BUDGET_BYTES = 2 * 1000;
+const LOOKUP_BUDGET_MS = 50;
 
 /**
  * Builds `PRE_OFFLINE_REF` into `<outDir>/pre-offline/<app>` once (kept for later runs): a shallow
