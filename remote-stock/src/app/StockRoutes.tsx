@@ -17,6 +17,8 @@ const StocktakePage = page(() => import('../features/count/StocktakePage'), 'Sto
 const MovementsPage = page(() => import('../features/movements/MovementsPage'), 'MovementsPage');
 const ReorderPage = page(() => import('../features/reorder/ReorderPage'), 'ReorderPage');
 const ImportPage = page(() => import('../features/import/ImportPage'), 'ImportPage');
+const LocationsPage = page(() => import('../features/locations/pages'), 'LocationsRoute');
+const LocationPage = page(() => import('../features/locations/pages'), 'LocationRoute');
 
 /**
  * The section's pages, mounted by the shell at /stock/* (section.json). Which user may open which
@@ -35,6 +37,8 @@ export default function StockRoutes() {
         <Route path="movements" element={<MovementsPage />} />
         <Route path="reorder" element={<ReorderPage />} />
         <Route path="import" element={<ImportPage />} />
+        <Route path="locations" element={<LocationsPage />} />
+        <Route path="locations/:id" element={<LocationPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

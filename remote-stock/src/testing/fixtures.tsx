@@ -4,7 +4,9 @@ import { act } from '@testing-library/react';
 import type {
   GetStockArticleApiResponse,
   GetStockArticleHistoryApiResponse,
+  GetStockArticleLocationsApiResponse,
   ListStockArticlesApiResponse,
+  ListStockLocationsApiResponse,
   ListStockMovementsApiResponse,
 } from '../api/generated';
 import type { Article, Movement } from '../api/stock-api';
@@ -14,7 +16,35 @@ export const ALL_STOCK: string[] = [...STOCK_PERMISSION_NAMES];
 /** The guest: sees stock and books goods in and out, nothing else. */
 export const GUEST_STOCK = ['view_stock', 'book_goods'];
 
-export const session = (permissions: string[] = ALL_STOCK) => sessionHandlers(undefined, permissions);
+export const STANDARD_LOCATION = {
+  id: 1,
+  code: 'STANDARD',
+  name: null,
+  parent_id: null,
+  archived_at: null,
+  standard: true,
+  article_count: 0,
+  created_at: '2026-11-01T08:00:00Z',
+  updated_at: '2026-11-01T08:00:00Z',
+};
+
+/**
+ * Storage locations (stock-spec-2.md §1) as every stock page may ask for them: STANDARD only, and
+ * an article with no stock at any location. Tests of the locations answer their own.
+ */
+export const locationHandlers = () => [
+  answer.get<ListStockLocationsApiResponse>('/api/stock/locations', () =>
+    HttpResponse.json({ locations: [STANDARD_LOCATION] }),
+  ),
+  answer.get<GetStockArticleLocationsApiResponse>('/api/stock/articles/:id/locations', () =>
+    HttpResponse.json({ default_location_id: null, locations: [] }),
+  ),
+];
+
+export const session = (permissions: string[] = ALL_STOCK) => [
+  ...sessionHandlers(undefined, permissions),
+  ...locationHandlers(),
+];
 
 let nextId = 100;
 export function article(overrides: Partial<Article> = {}): Article {
@@ -58,6 +88,9 @@ export function movement(of: Article, overrides: Partial<Movement> = {}): Moveme
     reversed_by_id: null,
     created_at: '2026-11-22T14:05:00Z',
     occurred_at: null,
+    location_id: null,
+    location_code: null,
+    location_quantity_after: null,
     ...overrides,
   };
 }
@@ -75,7 +108,8 @@ export const articleHandlers = (articles: Article[], movements: Movement[] = [])
   }),
   answer.get<ListStockMovementsApiResponse>('/api/stock/movements', () =>
     HttpResponse.json({ movements, next_cursor: null }),
-  ),  // The article page's stock chart: the stock at the start of the range, nothing moved since.
+  ),
+  // The article page's stock chart: the stock at the start of the range, nothing moved since.
   answer.get<GetStockArticleHistoryApiResponse>('/api/stock/articles/:id/history', ({ params, request }) => {
     const found = articles.find((a) => a.id === Number(params.id));
     const query = new URL(request.url).searchParams;

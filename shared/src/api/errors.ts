@@ -24,7 +24,7 @@ export interface ApiError {
   /** Fields a 422 called too long, with the limit it named (read from the field texts here only). */
   tooLong?: Record<string, number>;
   /** Values the server's text names (`available` of `stock.insufficient`), and that text's language. */
-  details?: { language: Language; values: Record<string, string> };
+  details?: { language: Language; values: Record<string, string>; context?: string };
 }
 
 /**
@@ -154,16 +154,39 @@ function tooLongFields(errors: Record<string, string[]>): Record<string, number>
  * Codes whose text names a value the wire has no field for, as api/src messages word it:
  * stock-spec.md wants the available quantity ("12 Stk.", formatted by the API) in the refusal.
  */
-const TEXT_VALUES: { [C in ErrorCode]?: Record<Language, RegExp> } = {
-  'stock.insufficient': {
-    de: /^Nicht genug Bestand: (?<available>.+) verfügbar\.$/,
-    en: /^Not enough stock: (?<available>.+) available\.$/,
-  },
+const TEXT_VALUES: { [C in ErrorCode]?: { context?: string; patterns: Record<Language, RegExp> }[] } = {
+  'stock.insufficient': [
+    {
+      patterns: {
+        de: /^Nicht genug Bestand: (?<available>.+) verfügbar\.$/,
+        en: /^Not enough stock: (?<available>.+) available\.$/,
+      },
+    },
+    // stock-spec-2.md §1: per storage location, naming it (the catalogue's `<key>_location`).
+    {
+      context: 'location',
+      patterns: {
+        de: /^Nicht genug Bestand am Lagerplatz (?<location>[^:]+): (?<available>.+) verfügbar\.$/,
+        en: /^Not enough stock at location (?<location>[^:]+): (?<available>.+) available\.$/,
+      },
+    },
+  ],
+  // A location that still holds stock names it: "A-03-2: 5 × SKU-1, …".
+  'location.has_stock': [
+    {
+      patterns: {
+        de: /^Dort liegt noch Bestand: (?<stock>.+)\. Lagern Sie ihn zuerst um oder buchen Sie ihn aus\.$/,
+        en: /^Stock still lies there: (?<stock>.+)\. Relocate or book it out first\.$/,
+      },
+    },
+  ],
 };
 function textDetails(code: AppErrorCode, message: string): ApiError['details'] {
-  for (const [language, pattern] of Object.entries(TEXT_VALUES[code as ErrorCode] ?? {})) {
-    const values = pattern.exec(message)?.groups;
-    if (values) return { language: language as Language, values: { ...values } };
+  for (const { context, patterns } of TEXT_VALUES[code as ErrorCode] ?? []) {
+    for (const [language, pattern] of Object.entries(patterns)) {
+      const values = pattern.exec(message)?.groups;
+      if (values) return { language: language as Language, values: { ...values }, ...(context && { context }) };
+    }
   }
   return undefined;
 }
@@ -251,7 +274,7 @@ export function errorMessage(error: unknown, table: ErrorTable): ErrorMessage {
   const key = errorKey(failure, table);
   const { details } = failure;
   if (details && details.language === currentLanguage()) {
-    return { key, values: { ...details.values, context: 'detail' } };
+    return { key, values: { ...details.values, context: details.context ?? 'detail' } };
   }
   if (failure.status === 429 && failure.retryAfter !== undefined && !THROTTLED.has(failure.code)) {
     return { key, values: { minutes: Math.max(1, Math.ceil(failure.retryAfter / 60)), context: 'wait' } };

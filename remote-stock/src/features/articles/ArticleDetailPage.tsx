@@ -14,8 +14,8 @@ import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
 import { BookingForm, type BookingKind, TransferForm } from '../booking';
-import { StockHistory } from '../history';
 import { articleLabel, PrintLabelsButton } from '../labels';
+import { ArticleLocationsPanel } from '../locations';
 import { MovementJournal } from '../movements';
 import { StockNav } from '../nav';
 
@@ -108,8 +108,8 @@ function ArticleDetail({ article }: { article: Article }) {
       <div className="actions">
         <PrintLabelsButton labels={[articleLabel(article)]} />
       </div>
-      <StockHistory article={article} />
       <h2>{t('detail.journal')}</h2>
+      <ArticleLocationsPanel article={article} />
       <MovementJournal filters={{ articleId: article.id }} caption={t('detail.journal')} />
     </Page>
   );

@@ -13,6 +13,7 @@ import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { REASONS } from '../../lib/units';
+import { useLocationScan } from '../locations';
 import { ReverseButton } from '../movements';
 import { StockNav } from '../nav';
 import { OutboxPanel, useOutbox } from '../offline';
@@ -36,6 +37,10 @@ interface Queued {
   name: string;
   stock: string;
 }
+/** A location label was scanned: it is chosen for the next bookings. */
+interface Located {
+  located: string;
+}
 const DEFAULT_REASON: Record<Direction, Reason> = { in: 'purchase', out: 'consumption' };
 /** How many of this session's bookings stay listed with their undo. */
 const RECENT = 5;
@@ -53,6 +58,7 @@ export function QuickBookPage() {
   const idempotent = useIdempotentSubmit();
   const [recent, setRecent] = useState<Booked[]>([]);
   const outbox = useOutbox();
+  const place = useLocationScan();
   const refocus = useCallback(() => setTimeout(() => document.getElementById(CODE_FIELD)?.focus(), 0), []);
 
   /** The article whose barcode or SKU is exactly this code (the search also finds partial matches). */
@@ -73,7 +79,13 @@ export function QuickBookPage() {
     if (!found || found.archived) throw new FormFailure('offline.unknownCode');
     const quantity = parseQuantity(v.quantity);
     const { id, sku, name, unit } = found;
-    await outbox.queue({ article: { id, sku, name, unit }, kind: v.direction, quantity, reason: v.reason as Reason });
+    await outbox.queue({
+      article: { id, sku, name, unit },
+      kind: v.direction,
+      quantity,
+      reason: v.reason as Reason,
+      ...(place.location && { location: place.location }),
+    });
     form.setField('code', '');
     const waiting = outbox.entries
       .filter((e) => e.article.id === id && (e.status === 'waiting' || e.status === 'sending'))
@@ -82,7 +94,7 @@ export function QuickBookPage() {
     return { queued: true, name, stock: format.quantity(found.quantity + waiting + delta, unit) };
   };
 
-  const form = useFormSubmit<QuickValues, { movement: Movement | null; article: Article } | Queued>({
+  const form = useFormSubmit<QuickValues, { movement: Movement | null; article: Article } | Queued | Located>({
     ns: NS,
     initial: { code: '', direction: 'out', quantity: '1', reason: DEFAULT_REASON.out },
     validate: (v) => {
@@ -92,6 +104,12 @@ export function QuickBookPage() {
       return undefined;
     },
     send: async (v) => {
+      // A location label first: it stays chosen until another is scanned or it is cleared.
+      const scanned = place.scan(v.code);
+      if (scanned) {
+        form.setField('code', '');
+        return { located: scanned.code };
+      }
       if (navigator.onLine === false) return queueOffline(v);
       const article = await articleFor(v.code.trim());
       const body = {
@@ -99,6 +117,7 @@ export function QuickBookPage() {
         kind: v.direction,
         quantity: parseQuantity(v.quantity),
         reason: v.reason as Reason,
+        ...(place.location && { location_id: place.location.id }),
       };
       const result = await idempotent(body, (key) => book({ 'idempotency-key': key, body }).unwrap());
       // The next scan must not be appended to this code.
@@ -111,15 +130,17 @@ export function QuickBookPage() {
     },
     errors: BOOKING_ERRORS,
     success: (result) =>
-      'queued' in result
-        ? { key: 'offline.queued', values: { name: result.name, stock: result.stock } }
-        : {
-            key: 'quick.booked',
-            values: {
-              name: result.article.name,
-              stock: format.quantity(result.article.quantity, result.article.unit),
+      'located' in result
+        ? { key: 'locations.scanSet', values: { code: result.located } }
+        : 'queued' in result
+          ? { key: 'offline.queued', values: { name: result.name, stock: result.stock } }
+          : {
+              key: 'quick.booked',
+              values: {
+                name: result.article.name,
+                stock: format.quantity(result.article.quantity, result.article.unit),
+              },
             },
-          },
     again: true,
     keepValues: true,
   });
@@ -179,6 +200,22 @@ export function QuickBookPage() {
           enterKeyHint="go"
           {...form.field('code')}
         />
+        {place.location && (
+          <p className="stock-quick-location" aria-live="polite">
+            <strong>{t('locations.scanChosen', { code: place.location.code })}</strong>{' '}
+            <span>{t('locations.scanChosenHint')}</span>{' '}
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                place.clear();
+                refocus();
+              }}
+            >
+              {t('locations.scanClear')}
+            </button>
+          </p>
+        )}
         <CameraScan onCode={onCamera} />
         <div className="stock-quick-row">
           <TextField label={t('quick.quantity')} inputMode="decimal" autoComplete="off" {...form.field('quantity')} />

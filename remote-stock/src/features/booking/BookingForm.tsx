@@ -12,6 +12,7 @@ import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { LIMITS_STOCK, REASONS } from '../../lib/units';
+import { LocationSelect } from '../locations';
 
 export type BookingKind = 'in' | 'out' | 'correction';
 
@@ -20,9 +21,10 @@ interface BookingValues extends Record<string, unknown> {
   reason: string;
   note: string;
   reference: string;
+  location: string;
 }
 
-const EMPTY: BookingValues = { quantity: '', reason: '', note: '', reference: '' };
+const EMPTY: BookingValues = { quantity: '', reason: '', note: '', reference: '', location: '' };
 
 /** Goods in, goods out or a correction (the counted stock) of one article. */
 export function BookingForm({ article, kind }: { article: Article; kind: BookingKind }) {
@@ -48,6 +50,7 @@ export function BookingForm({ article, kind }: { article: Article; kind: Booking
         reason: (v.reason || null) as Reason | null,
         note: v.note.trim() || null,
         reference: kind === 'correction' ? null : v.reference.trim() || null,
+        ...(v.location && { location_id: Number(v.location) }),
       };
       return idempotent(body, (key) => book({ 'idempotency-key': key, body }).unwrap());
     },
@@ -73,6 +76,7 @@ export function BookingForm({ article, kind }: { article: Article; kind: Booking
           autoComplete="off"
           {...form.field('quantity')}
         />
+        <LocationSelect value={form.values.location} onChange={(value) => form.setField('location', value)} />
         <SelectField
           label={t('booking.reason')}
           options={REASONS[kind].map((reason) => ({ value: reason, label: t(`reasons.${reason}`) }))}

@@ -10,11 +10,13 @@ import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { LIMITS_STOCK } from '../../lib/units';
+import { LocationSelect } from '../locations';
 
 interface TransferValues extends Record<string, unknown> {
   to: string;
   quantity: string;
   note: string;
+  location: string;
 }
 
 /** Moves stock to another warehouse of the user (the article with the same SKU there). */
@@ -28,7 +30,7 @@ export function TransferForm({ article }: { article: Article }) {
   const targets = (warehouses.data ?? []).filter((w) => w.id !== user?.current_warehouse_id);
   const form = useFormSubmit<TransferValues, TransferStockApiResponse>({
     ns: NS,
-    initial: { to: '', quantity: '', note: '' },
+    initial: { to: '', quantity: '', note: '', location: '' },
     validate: (v) => {
       if (!v.to) return 'errors.targetRequired';
       const quantity = parseQuantity(v.quantity);
@@ -41,6 +43,7 @@ export function TransferForm({ article }: { article: Article }) {
         to_warehouse_id: Number(v.to),
         quantity: parseQuantity(v.quantity),
         note: v.note.trim() || null,
+        ...(v.location && { location_id: Number(v.location) }),
       };
       return idempotent(body, (key) => transfer({ 'idempotency-key': key, body }).unwrap());
     },
@@ -66,6 +69,7 @@ export function TransferForm({ article }: { article: Article }) {
           autoComplete="off"
           {...form.field('quantity')}
         />
+        <LocationSelect value={form.values.location} onChange={(value) => form.setField('location', value)} />
         <TextField label={t('booking.note')} maxLength={LIMITS_STOCK.note} {...form.field('note')} />
       </fieldset>
       {warehouses.isSuccess && targets.length === 0 && <p>{t('booking.noTargets')}</p>}

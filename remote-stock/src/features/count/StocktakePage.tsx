@@ -10,6 +10,7 @@ import {
 } from '@lager/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   type Article,
   BOOKING_ERRORS,
@@ -22,6 +23,7 @@ import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { type Column, TableHead } from '../../lib/table';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
+import { LocationSelect, locationIdOf, useStockAt } from '../locations';
 import { StockNav } from '../nav';
 
 interface Counted {
@@ -37,15 +39,19 @@ export function StocktakePage() {
   const { t } = useTranslation(NS);
   const [sheet, setSheet] = useState<Sheet>({});
   const [reviewing, setReviewing] = useState(false);
+  // stock-spec-2.md §1: a stocktake per location (/stock/count?location=ID from the location page).
+  const [params] = useSearchParams();
+  const [location, setLocation] = useState(() => params.get('location') ?? '');
   const entered = Object.values(sheet).filter((line) => line.value.trim() !== '');
 
   return (
     <Page title={t('count.title')}>
       <StockNav />
       {reviewing ? (
-        <Review lines={entered} onBack={() => setReviewing(false)} onBooked={() => setSheet({})} />
+        <Review lines={entered} location={location} onBack={() => setReviewing(false)} onBooked={() => setSheet({})} />
       ) : (
         <>
+          <LocationSelect value={location} onChange={setLocation} />
           <CountSheet
             sheet={sheet}
             onChange={(article, value) => setSheet((s) => ({ ...s, [article.id]: { article, value } }))}
@@ -158,8 +164,21 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
   );
 }
 
-function Review({ lines, onBack, onBooked }: { lines: Counted[]; onBack: () => void; onBooked: () => void }) {
+function Review({
+  lines,
+  location,
+  onBack,
+  onBooked,
+}: {
+  lines: Counted[];
+  location: string;
+  onBack: () => void;
+  onBooked: () => void;
+}) {
   const { t } = useTranslation(NS);
+  // Counting at a location: the booked stock is the article's stock there.
+  const there = useStockAt(locationIdOf(location));
+  const booked = (article: Article) => (location ? (there.get(article.id) ?? 0) : article.quantity);
   const format = useFormat();
   const [bookCount] = useBookStockCountMutation();
   const idempotent = useIdempotentSubmit();
@@ -173,7 +192,11 @@ function Review({ lines, onBack, onBooked }: { lines: Counted[]; onBack: () => v
     validate: () => (invalid.length ? 'errors.quantityInvalid' : undefined),
     send: (v) => {
       const body = {
-        lines: lines.map((line) => ({ article_id: line.article.id, counted: parseQuantity(line.value) })),
+        lines: lines.map((line) => ({
+          article_id: line.article.id,
+          counted: parseQuantity(line.value),
+          ...(location && { location_id: Number(location) }),
+        })),
         note: v.note.trim() || null,
       };
       return idempotent(body, (key) => bookCount({ 'idempotency-key': key, body }).unwrap());
@@ -202,11 +225,11 @@ function Review({ lines, onBack, onBooked }: { lines: Counted[]; onBack: () => v
               <td>
                 {article.sku} · {article.name}
               </td>
-              <td className="number tabular">{format.quantity(article.quantity, article.unit)}</td>
+              <td className="number tabular">{format.quantity(booked(article), article.unit)}</td>
               <td className="number tabular">{valid ? format.quantity(counted, article.unit) : value}</td>
               <td className="number tabular">
                 {valid
-                  ? format.delta(Math.round((counted - article.quantity) * 1000) / 1000, article.unit)
+                  ? format.delta(Math.round((counted - booked(article)) * 1000) / 1000, article.unit)
                   : t('count.invalid')}
               </td>
             </tr>

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { dispositionName, saveFile } from '../../lib/save-file';
+import { LocationSelect } from '../locations';
 import { StockNav } from '../nav';
 import { type JournalFilters, MovementJournal } from './MovementJournal';
 
-const KINDS = ['in', 'out', 'correction', 'transfer_out', 'transfer_in', 'reversal'] as const;
+const KINDS = ['in', 'out', 'correction', 'transfer_out', 'transfer_in', 'reversal', 'relocation'] as const;
 
 /** /stock/movements: the journal of the warehouse with filters and CSV export. */
 export function MovementsPage() {
@@ -14,12 +15,14 @@ export function MovementsPage() {
   const [kind, setKind] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [location, setLocation] = useState('');
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
   const filters: JournalFilters = {
     kind: (kind || undefined) as JournalFilters['kind'],
     from: from || undefined,
     to: to || undefined,
+    locationId: location ? Number(location) : undefined,
   };
 
   // Fetched with the app's client rather than a plain link: it sends the app's language, which
@@ -29,7 +32,7 @@ export function MovementsPage() {
     setExportFailed(false);
     try {
       const response = await http.get<Blob>('api/stock/movements.csv', {
-        params: filters,
+        params: { kind: filters.kind, from: filters.from, to: filters.to, location_id: filters.locationId },
         responseType: 'blob',
         headers: { Accept: 'text/csv' },
       });
@@ -57,6 +60,12 @@ export function MovementsPage() {
         />
         <TextField label={t('journal.from')} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         <TextField label={t('journal.to')} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        <LocationSelect
+          value={location}
+          onChange={setLocation}
+          label={t('locations.location')}
+          placeholder={t('locations.allLocations')}
+        />
       </div>
       <p className="actions">
         <button

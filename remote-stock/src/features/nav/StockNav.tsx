@@ -12,6 +12,7 @@ export function StockNav() {
     { to: '/stock/book', label: t('nav.book'), show: can.book },
     { to: '/stock/count', label: t('nav.count'), show: can.count },
     { to: '/stock/movements', label: t('nav.movements'), show: true },
+    { to: '/stock/locations', label: t('nav.locations'), show: true },
     { to: '/stock/import', label: t('nav.import'), show: can.manage },
     { to: '/stock/reorder', label: t('nav.reorder'), show: true },
   ];

@@ -46,6 +46,8 @@ export interface OutboxEntry {
   quantity: number;
   reason: Reason;
   note?: string;
+  /** The storage location chosen by a label scan (stock-spec-2.md §1); none: the server's default. */
+  location?: { id: number; code: string };
   /** The device time of the booking (ISO). */
   occurred_at: string;
   status: OutboxStatus;

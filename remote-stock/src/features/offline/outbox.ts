@@ -8,7 +8,7 @@ export const OUTBOX_EVENT = 'lager:outbox';
 
 export type NewBooking = Pick<
   OutboxEntry,
-  'user_id' | 'warehouse_id' | 'article' | 'kind' | 'quantity' | 'reason' | 'note' | 'occurred_at'
+  'user_id' | 'warehouse_id' | 'article' | 'kind' | 'quantity' | 'reason' | 'note' | 'occurred_at' | 'location'
 >;
 
 /** Puts a booking made offline into the outbox: its Idempotency-Key is made here, once. */

@@ -18,6 +18,7 @@ export const postBooking: PostBooking = async (entry) => {
     quantity: entry.quantity,
     reason: entry.reason,
     ...(entry.note ? { note: entry.note } : {}),
+    ...(entry.location ? { location_id: entry.location.id } : {}),
     ...(old ? {} : { occurred_at: entry.occurred_at }),
   };
   return (await http.post('api/stock/movements', body, { headers: { 'Idempotency-Key': entry.key } })).data;

@@ -1,0 +1,11 @@
+/**
+ * Storage locations (stock-spec-2.md §1). What other screens use: the location picker for booking
+ * forms, the article page's stock per location and the quick booking's location scan. The pages
+ * are lazy chunks of StockRoutes.
+ */
+import './i18n';
+
+export { ArticleLocationsPanel } from './ArticleLocationsPanel';
+export { LocationSelect, locationIdOf } from './LocationSelect';
+export { type ScannedLocation, useLocationScan } from './use-location-scan';
+export { useStockAt } from './use-stock-at';
