@@ -105,7 +105,7 @@ export function useOutbox() {
       if (!dbs.current) return;
       await change(dbs.current.outbox);
       await reload();
-      void send();
+      void send().catch(ignoreClosed);
     },
     [reload, send],
   );
