@@ -1,5 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { nameTaken } from '../../platform/db/name-taken';
 import { findRole } from '../../platform/tenancy/access';
 import {
   permissions,
@@ -31,20 +32,8 @@ export async function findRoleWithPermissions(db: Db, id: number): Promise<RoleW
   return { ...role, permissions: granted.map((g) => g.permission) };
 }
 
-export async function roleNameTaken(db: Db, warehouseId: number, name: string, exceptId?: number) {
-  const clash = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(
-        eq(roles.warehouseId, warehouseId),
-        // Case-insensitive, as the unique index on lower(name).
-        eq(sql`lower(${roles.name})`, sql`lower(${name.trim()})`),
-        exceptId ? ne(roles.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return clash.length > 0;
+export function roleNameTaken(db: Db, warehouseId: number, name: string, exceptId?: number) {
+  return nameTaken(db, roles, eq(roles.warehouseId, warehouseId), name, exceptId);
 }
 
 /** The permissions with these ids (unknown ids are simply missing from the answer). */

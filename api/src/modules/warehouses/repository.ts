@@ -1,6 +1,7 @@
 import { OWNER_ROLE_ID } from '@lager/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { nameTaken } from '../../platform/db/name-taken';
 import {
   type MemberWarehouse,
   memberships,
@@ -58,20 +59,8 @@ export async function findWarehouse(db: Db, id: number): Promise<Warehouse | nul
 }
 
 /** Whether the owner already has another warehouse with this name. */
-export async function warehouseNameTaken(db: Db, ownerId: number, name: string, exceptId?: number) {
-  const clash = await db
-    .select({ id: warehouses.id })
-    .from(warehouses)
-    .where(
-      and(
-        eq(warehouses.ownerId, ownerId),
-        // Case-insensitive, as the unique index on lower(name).
-        eq(sql`lower(${warehouses.name})`, sql`lower(${name.trim()})`),
-        exceptId ? ne(warehouses.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return clash.length > 0;
+export function warehouseNameTaken(db: Db, ownerId: number, name: string, exceptId?: number) {
+  return nameTaken(db, warehouses, eq(warehouses.ownerId, ownerId), name, exceptId);
 }
 
 /** Which of the input's references do not exist. */
