@@ -262,7 +262,7 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
       // The charts: their own chunk, fetched on this page only, drawn as two labelled canvases.
       await expectCount(s.page.getByRole('img', { name: /Fehlerrate je Version/ }), 1);
       await expectCount(s.page.getByRole('img', { name: /LCP p75 je Version/ }), 1);
-      expect(chartScripts).toHaveLength(1);
+      await eventually(() => expect(chartScripts).toHaveLength(1));
       await s.page.evaluate(() => document.fonts.ready);
       fs.mkdirSync(path.dirname(README_PICTURE), { recursive: true });
       await s.page.screenshot({ path: README_PICTURE, fullPage: true });
@@ -300,17 +300,18 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
       '--steps',
       '25,50,100',
       '--window',
-      '2s',
+      '4s',
       '--min-pages',
       '5',
     );
     if (!guard) startGuard();
     const percent = () => manifest().remotes[FIXTURE]?.canary?.percent;
-    await drive(browser, () => percent() !== 25, 600);
-    expect(percent()).toBe(50);
-
-    // Killed without a chance to clean up (its lease stays behind, owned by a dead process).
+    const firstStep = drive(browser, () => percent() !== 25, 600);
+    // The moment it advanced: killed without a chance to clean up (its lease stays behind, owned by
+    // a dead process), well inside the next step's window.
+    await eventually(() => expect(percent()).toBe(50), { timeout: 240_000, interval: 25 });
     await stopGuard('SIGKILL');
+    await firstStep;
     expect(manifest().remotes[FIXTURE]?.canary).toMatchObject({ version: '3.0.0', percent: 50 });
     startGuard();
     const promoted = () => manifest().remotes[FIXTURE]?.stable.version === '3.0.0';
