@@ -27,8 +27,11 @@ export async function openUserScreen(language: 'de' | 'en' = 'en') {
  * stands in for browser.reload (see stubReload).
  */
 export function setupAccountTest(user: User | null) {
-  return { server: setupApiServer(...sessionHandlers(user)), reload: stubReload() };
+  return { server: setupApiServer(...sessionHandlers(user), noDigests), reload: stubReload() };
 }
+
+/** The profile page's low-stock digest card: no warehouse to subscribe to (the card stays away). */
+export const noDigests = rest.get(`${API}/api/digests`, () => HttpResponse.json({ warehouses: [] }));
 
 /**
  * A test file's API double (`handlers`, logged out unless they say otherwise) for a browser whose
@@ -36,7 +39,7 @@ export function setupAccountTest(user: User | null) {
  * Real timers come back after each test.
  */
 export function setupWithXsrfCookie(...handlers: Parameters<typeof setupApiServer>) {
-  const server = setupApiServer(...handlers, answer('get', 'sanctum/csrf-cookie', 204).handler);
+  const server = setupApiServer(...handlers, answer('get', 'sanctum/csrf-cookie', 204).handler, noDigests);
   beforeEach(() => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
   });

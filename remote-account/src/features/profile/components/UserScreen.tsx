@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { useAccountTranslation } from '../../../lib/i18n';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
+import { DigestCard } from './DigestCard';
 import { EditProfileCard } from './EditProfileCard';
 import { ResendVerificationCard } from './ResendVerificationCard';
 
@@ -18,6 +19,7 @@ export function UserScreen() {
       <EditProfileCard user={user} />
       <ChangePasswordCard />
       {status === 'unverified' && <ResendVerificationCard email={user.email} />}
+      {status === 'verified' && <DigestCard />}
       <DeleteAccountCard />
     </Page>
   );
