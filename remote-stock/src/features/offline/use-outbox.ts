@@ -116,7 +116,7 @@ export function useOutbox() {
     lookup,
     queue,
     retry: (seq: number, change?: { quantity?: number; confirmed?: boolean }) =>
-      act((db) => retryEntry(db, seq, change)),
-    discard: (seq: number) => act((db) => discardEntry(db, seq)),
+      act((db) => retryEntry(db, seq, change)).catch(ignoreClosed),
+    discard: (seq: number) => act((db) => discardEntry(db, seq)).catch(ignoreClosed),
   };
 }
