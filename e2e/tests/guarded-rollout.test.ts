@@ -232,11 +232,15 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
     const s = await sessionOf(operator);
     await withArtifacts('releases page after rollback', [s], async () => {
       const chartScripts: string[] = [];
+      /** Bytes of the section's scripts as served (uncompressed), for the report. */
+      const scriptBytes = new Map<string, number>();
       s.page.on('response', async (res) => {
         if (!/\/remote-releases\/1\.0\.0\/.*\.js$/.test(res.url())) return;
         const body = await res.text().catch(() => '');
+        scriptBytes.set(res.url(), body.length);
         if (body.includes('u-legend')) chartScripts.push(res.url());
       });
+      const total = () => [...scriptBytes.values()].reduce((a, b) => a + b, 0);
       await s.page.goto(`${stack.shell.url}/dashboard`);
       await s.page.getByRole('main').getByRole('heading', { level: 2, name: 'Releases' }).waitFor();
       await s.page.getByRole('banner').getByRole('link', { name: 'Releases', exact: true }).click();
@@ -247,6 +251,7 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
         expect((await row.getByRole('cell').allTextContents()).slice(0, 2)).toEqual(['1.0.0', 'kein Canary']),
       );
       expect(chartScripts).toEqual([]);
+      const overviewBytes = total();
 
       await row.getByRole('link', { name: 'Details zu remote-guarded' }).click();
       await waitForPath(s.page, '/releases/remote-guarded');
@@ -263,6 +268,9 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
       await expectCount(s.page.getByRole('img', { name: /Fehlerrate je Version/ }), 1);
       await expectCount(s.page.getByRole('img', { name: /LCP p75 je Version/ }), 1);
       await eventually(() => expect(chartScripts).toHaveLength(1));
+      console.log(
+        `remote-releases scripts: ${overviewBytes} bytes for dashboard card + /releases; chart chunk ${scriptBytes.get(chartScripts[0]!)} bytes (${total()} in all after a section's page)`,
+      );
       await s.page.evaluate(() => document.fonts.ready);
       fs.mkdirSync(path.dirname(README_PICTURE), { recursive: true });
       await s.page.screenshot({ path: README_PICTURE, fullPage: true });
