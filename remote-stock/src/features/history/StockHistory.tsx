@@ -45,7 +45,7 @@ export function StockHistory({ article }: { article: Article }) {
   const [attempt, setAttempt] = useState(0);
   const { id, quantity } = article;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new stock or a retry reads the history again.
+  // A new stock (a booking on this page) or a retry reads the history again.
   useEffect(() => {
     let live = true;
     const to = new Date();
