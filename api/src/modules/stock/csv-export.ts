@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
+import { Type } from '@fastify/type-provider-typebox';
 import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import type { Language } from '../../platform/i18n';
 import { assertJournalFilter, type JournalFilter, journalRows, type MovementJson } from './journal';
+import { responses } from './schemas';
 
 const COLUMNS: { key: keyof MovementJson; de: string; en: string }[] = [
   { key: 'created_at', de: 'Zeitpunkt', en: 'Time' },
@@ -27,8 +30,28 @@ const COLUMNS: { key: keyof MovementJson; de: string; en: string }[] = [
 /** Text a spreadsheet would run as a formula (=, +, -, @) is prefixed with a quote. */
 const neutralize = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
+/** The schema of a CSV answer (200) and its errors, for the routes that export. */
+export const csvResponses = () =>
+  responses(
+    { 200: Type.String({ description: 'UTF-8 CSV with BOM; `;`-separated for Accept-Language: de.' }) },
+    401,
+    403,
+    422,
+  );
+
+/** Sends a CSV download named `<name>-<today>.csv`, never cached. */
+export function sendCsv(reply: FastifyReply, name: string, body: string | Readable) {
+  const date = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${date}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
 /** A decimal as German (`,`) or English (`.`) Excel reads it. */
-const decimal = (lang: Language) => (value: number) => (lang === 'de' ? String(value).replace('.', ',') : String(value));
+const decimal = (lang: Language) => (value: number) =>
+  lang === 'de' ? String(value).replace('.', ',') : String(value);
 
 /**
  * A whole CSV document by the journal's rules (BOM, `;` and decimal commas for German, formula

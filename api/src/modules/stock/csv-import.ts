@@ -483,6 +483,8 @@ async function writeImport(tx: Tx, booker: Booker, rows: Row[], existing: Map<st
     const result = await tx.execute(sql`
       UPDATE stock_articles AS t SET
         name = v.name, unit = v.unit, min_stock = coalesce(v.min_stock, t.min_stock),
+        -- A raised reorder level lifts a maximum stock below it (max_stock ≥ min_stock always).
+        max_stock = CASE WHEN t.max_stock IS NULL THEN NULL ELSE greatest(t.max_stock, coalesce(v.min_stock, t.min_stock)) END,
         barcode = CASE WHEN v.has_barcode THEN v.barcode ELSE t.barcode END,
         description = CASE WHEN v.has_description THEN v.description ELSE t.description END,
         quantity = t.quantity + v.quantity, updated_at = now()

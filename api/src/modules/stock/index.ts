@@ -13,7 +13,9 @@ export { decodeCursor, encodeCursor } from './cursor';
 export { once, type Tx } from './idempotency';
 export { movementJson } from './journal';
 export { type LocationLedger, type Place, registerLocationLedger } from './location-ledger';
-export { fromMilli } from './quantity';
+export { formatQuantity, fromMilli } from './quantity';
+/** For the low-stock digest (modules/digests). */
+export { articlesGoneLow } from './reorder';
 export { bookerOf } from './routes-movements';
 export { Flag, IdempotencyHeaders, isSet, Movement, responses } from './schemas';
 export { seedStockDemo } from './seed';

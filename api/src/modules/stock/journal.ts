@@ -73,7 +73,7 @@ export interface JournalFilter {
  * open end: 9999-12-31). Anything else that is not a real ISO date or date-time PostgreSQL can hold
  * is 422 on the parameter itself, before a query runs or a CSV byte is sent.
  */
-function parseInstant(field: 'from' | 'to', value: string): Date | null {
+export function parseInstant(field: 'from' | 'to', value: string): Date | null {
   const parsed = parseIsoInstant(value);
   if (!parsed) throw fieldError(field, 'validation.invalid');
   if (field !== 'to' || !parsed.dateOnly) return parsed.date;

@@ -30,6 +30,8 @@ const stockEn = {
   'stock.barcodeInvalid': 'The check digit of this EAN/UPC barcode is wrong.',
   'stock.alreadyReversed': 'This movement has already been reversed.',
   'stock.isReversal': 'A reversal cannot be reversed.',
+  'stock.historyRange': 'The from date must be before the to date.',
+  'stock.maxBelowMin': 'The maximum stock must be at least the reorder level.',
   'stock.transferNotReversible': 'A transfer cannot be reversed; transfer the goods back instead.',
   'stock.transferSameWarehouse': 'Choose a warehouse other than the current one.',
   'stock.transferTargetForbidden': 'You may not book goods in the target warehouse.',
@@ -85,6 +87,8 @@ const stockDe: Record<keyof typeof stockEn, string> = {
   'stock.barcodeInvalid': 'Die Prüfziffer dieses EAN/UPC-Barcodes ist falsch.',
   'stock.alreadyReversed': 'Diese Buchung wurde bereits storniert.',
   'stock.isReversal': 'Ein Storno kann nicht storniert werden.',
+  'stock.historyRange': 'Das Startdatum muss vor dem Enddatum liegen.',
+  'stock.maxBelowMin': 'Der Höchstbestand muss mindestens so groß wie der Meldebestand sein.',
   'stock.transferNotReversible':
     'Eine Umlagerung kann nicht storniert werden; lagern Sie die Ware stattdessen zurück um.',
   'stock.transferSameWarehouse': 'Wählen Sie ein anderes Lager als das aktuelle.',

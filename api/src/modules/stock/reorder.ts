@@ -18,6 +18,10 @@ const SORT_KEYS: Record<ReorderSort, SQL> = {
   suggested: suggestedMilli,
 };
 
+/** Active articles of the warehouse at or below a reorder level that is set (the partial low-stock index). */
+const lowIn = (warehouseId: number) =>
+  and(eq(a.warehouseId, warehouseId), isNull(a.archivedAt), sql`${a.quantity} <= ${a.minStock} AND ${a.minStock} > 0`);
+
 /** Rounded up to a whole unit where the unit counts whole pieces (never order 2.5 pallets). */
 function suggestion(milli: number, unit: string): number {
   const amount = fromMilli(Math.max(0, milli));
@@ -35,13 +39,7 @@ export async function reorderList(db: Db, warehouseId: number, query: { sort?: R
   const rows = await db
     .select({ article: a, suggested: suggestedMilli.mapWith(Number) })
     .from(a)
-    .where(
-      and(
-        eq(a.warehouseId, warehouseId),
-        isNull(a.archivedAt),
-        sql`${a.quantity} <= ${a.minStock} AND ${a.minStock} > 0`,
-      ),
-    )
+    .where(lowIn(warehouseId))
     .orderBy(...(descending ? [desc(key), desc(a.id)] : [asc(key), asc(a.id)]));
   return rows.map(({ article, suggested }) => ({
     id: article.id,
@@ -80,9 +78,7 @@ export async function articlesGoneLow(db: Db, warehouseId: number, since: Date, 
     .from(a)
     .where(
       and(
-        eq(a.warehouseId, warehouseId),
-        isNull(a.archivedAt),
-        sql`${a.quantity} <= ${a.minStock} AND ${a.minStock} > 0`,
+        lowIn(warehouseId),
         sql`EXISTS (SELECT 1 FROM ${m} WHERE ${m.articleId} = ${a.id}
           AND ${m.createdAt} > ${since.toISOString()}::timestamptz AND ${m.createdAt} <= ${until.toISOString()}::timestamptz
           AND ${m.quantityAfter} <= ${a.minStock} AND ${m.quantityAfter} - ${m.delta} > ${a.minStock})`,

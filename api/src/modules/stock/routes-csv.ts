@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type Language, translate } from '../../platform/i18n';
 import { stockAccess } from './access';
-import { journalCsv } from './csv-export';
+import { csvResponses, journalCsv, sendCsv } from './csv-export';
 import {
   type DecodeProblem,
   decodeCsv,
@@ -55,22 +55,11 @@ const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         querystring: Type.Object(filterProperties),
         produces: ['text/csv'],
-        response: responses(
-          { 200: Type.String({ description: 'UTF-8 CSV with BOM; `;`-separated for Accept-Language: de.' }) },
-          401,
-          403,
-          422,
-        ),
+        response: csvResponses(),
       },
     },
-    async (request, reply) => {
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="movements-${date}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(journalCsv(db, request.access!.warehouseId, request.query, request.lang));
-    },
+    async (request, reply) =>
+      sendCsv(reply, 'movements', journalCsv(db, request.access!.warehouseId, request.query, request.lang)),
   );
 
   app.post(

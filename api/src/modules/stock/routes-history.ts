@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { Id, IdParam, StringEnum } from '../../platform/http/schemas';
 import { stockAccess } from './access';
+import { csvResponses, sendCsv } from './csv-export';
 import { articleHistory, HISTORY_MAX_POINTS } from './history';
 import { UNITS } from './quantity';
 import { REORDER_SORTS, reorderCsv, reorderList } from './reorder';
@@ -99,22 +100,12 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         querystring: ReorderQuery,
         produces: ['text/csv'],
-        response: responses(
-          { 200: Type.String({ description: 'UTF-8 CSV with BOM; `;`-separated for Accept-Language: de.' }) },
-          401,
-          403,
-          422,
-        ),
+        response: csvResponses(),
       },
     },
     async (request, reply) => {
       const rows = await reorderList(db, request.access!.warehouseId, request.query);
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="reorder-${date}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(reorderCsv(rows, request.lang));
+      return sendCsv(reply, 'reorder', reorderCsv(rows, request.lang));
     },
   );
 };

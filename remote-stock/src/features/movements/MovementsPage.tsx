@@ -1,8 +1,8 @@
-import { Alert, http, Page, SelectField, TextField } from '@lager/shared';
+import { Alert, Page, SelectField, TextField } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
-import { dispositionName, saveFile } from '../../lib/save-file';
+import { useCsvDownload } from '../../lib/csv-download';
 import { LocationSelect } from '../locations';
 import { StockNav } from '../nav';
 import { type JournalFilters, MovementJournal } from './MovementJournal';
@@ -16,35 +16,12 @@ export function MovementsPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [location, setLocation] = useState('');
-  const [exporting, setExporting] = useState(false);
-  const [exportFailed, setExportFailed] = useState(false);
+  const csv = useCsvDownload('api/stock/movements.csv', 'movements.csv');
   const filters: JournalFilters = {
     kind: (kind || undefined) as JournalFilters['kind'],
     from: from || undefined,
     to: to || undefined,
     locationId: location ? Number(location) : undefined,
-  };
-
-  // Fetched with the app's client rather than a plain link: it sends the app's language, which
-  // picks the separator (`;` for German Excel) and the texts of the file.
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportFailed(false);
-    try {
-      const response = await http.get<Blob>('api/stock/movements.csv', {
-        params: { kind: filters.kind, from: filters.from, to: filters.to, location_id: filters.locationId },
-        responseType: 'blob',
-        headers: { Accept: 'text/csv' },
-      });
-      saveFile(
-        response.data,
-        dispositionName(response.headers['content-disposition'] as string | undefined, 'movements.csv'),
-      );
-    } catch {
-      setExportFailed(true);
-    } finally {
-      setExporting(false);
-    }
   };
 
   return (
@@ -71,14 +48,21 @@ export function MovementsPage() {
         <button
           type="button"
           className="secondary"
-          onClick={() => void exportCsv()}
-          disabled={exporting}
-          aria-busy={exporting}
+          onClick={() =>
+            void csv.download({
+              kind: filters.kind,
+              from: filters.from,
+              to: filters.to,
+              location_id: filters.locationId,
+            })
+          }
+          disabled={csv.busy}
+          aria-busy={csv.busy}
         >
           {t('journal.export')}
         </button>
       </p>
-      {exportFailed && <Alert kind="error">{t('errors.exportFailed')}</Alert>}
+      {csv.failed && <Alert kind="error">{t('errors.exportFailed')}</Alert>}
       <MovementJournal key={JSON.stringify(filters)} filters={filters} caption={t('journal.title')} />
     </Page>
   );

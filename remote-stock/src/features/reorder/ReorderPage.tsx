@@ -1,11 +1,11 @@
-import { Alert, EmptyState, http, Page, Skeleton } from '@lager/shared';
+import { Alert, EmptyState, Page, Skeleton } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type ListStockReorderApiArg, useListStockReorderQuery } from '../../api/generated';
 import { NS } from '../../i18n';
+import { useCsvDownload } from '../../lib/csv-download';
 import { useFormat } from '../../lib/format';
-import { dispositionName, saveFile } from '../../lib/save-file';
 import { StockNav } from '../nav';
 import './i18n';
 
@@ -29,8 +29,7 @@ export function ReorderPage() {
   const { data, isLoading, isError, refetch, isFetching } = useListStockReorderQuery(sort, {
     refetchOnMountOrArgChange: true,
   });
-  const [exporting, setExporting] = useState(false);
-  const [exportFailed, setExportFailed] = useState(false);
+  const csv = useCsvDownload('api/stock/reorder.csv', 'reorder.csv');
 
   const sortBy = (column: Sort) =>
     setSort((current) =>
@@ -38,27 +37,6 @@ export function ReorderPage() {
         ? { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' }
         : { sort: column, order: column === 'suggested' ? 'desc' : 'asc' },
     );
-
-  // With the app's client: it sends the app's language, which picks `;` for German Excel.
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportFailed(false);
-    try {
-      const response = await http.get<Blob>('api/stock/reorder.csv', {
-        params: sort,
-        responseType: 'blob',
-        headers: { Accept: 'text/csv' },
-      });
-      saveFile(
-        response.data,
-        dispositionName(response.headers['content-disposition'] as string | undefined, 'reorder.csv'),
-      );
-    } catch {
-      setExportFailed(true);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const articles = data?.articles ?? [];
   return (
@@ -81,14 +59,14 @@ export function ReorderPage() {
             <button
               type="button"
               className="secondary"
-              onClick={() => void exportCsv()}
-              disabled={exporting}
-              aria-busy={exporting}
+              onClick={() => void csv.download(sort)}
+              disabled={csv.busy}
+              aria-busy={csv.busy}
             >
               {t('reorder.export')}
             </button>
           </p>
-          {exportFailed && <Alert kind="error">{t('reorder.exportFailed')}</Alert>}
+          {csv.failed && <Alert kind="error">{t('reorder.exportFailed')}</Alert>}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1). */}
           <section className="stock-scroll" tabIndex={0} aria-label={t('reorder.title')}>
             <table className="stock-table" aria-busy={isFetching}>

@@ -1,0 +1,29 @@
+import { http } from '@lager/shared';
+import { useState } from 'react';
+import { dispositionName, saveFile } from './save-file';
+
+/**
+ * Downloads a CSV of the API with the app's client rather than a plain link: it sends the app's
+ * language, which picks the separator (`;` for German Excel) and the texts of the file. `busy`
+ * disables the button meanwhile; `failed` says the last try did not work.
+ */
+export function useCsvDownload(path: string, fallbackName: string) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const download = async (params: object) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const response = await http.get<Blob>(path, { params, responseType: 'blob', headers: { Accept: 'text/csv' } });
+      saveFile(
+        response.data,
+        dispositionName(response.headers['content-disposition'] as string | undefined, fallbackName),
+      );
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failed, download };
+}
