@@ -14,6 +14,7 @@ import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
 import { BookingForm, type BookingKind, TransferForm } from '../booking';
+import { StockHistory } from '../history';
 import { articleLabel, PrintLabelsButton } from '../labels';
 import { ArticleLocationsPanel } from '../locations';
 import { MovementJournal } from '../movements';
@@ -108,6 +109,7 @@ function ArticleDetail({ article }: { article: Article }) {
       <div className="actions">
         <PrintLabelsButton labels={[articleLabel(article)]} />
       </div>
+      <StockHistory article={article} />
       <h2>{t('detail.journal')}</h2>
       <ArticleLocationsPanel article={article} />
       <MovementJournal filters={{ articleId: article.id }} caption={t('detail.journal')} />
