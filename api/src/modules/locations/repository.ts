@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import {
@@ -148,24 +148,27 @@ export const ledger: LocationLedger = {
   },
 };
 
-/** Every location of the warehouse (archived ones on request) with how many articles lie there. */
-export async function listLocations(db: Db, warehouseId: number, archived: boolean) {
+/**
+ * Every location of the warehouse (archived ones on request) with how many articles lie there, as
+ * the JSON text of `{locations: [...]}` built by the database in one row (`json_agg` of the rows: the
+ * fastest form there is; times as PostgreSQL writes them, ISO 8601 with offset): a tree of 20 000
+ * nodes is one round trip and no per-row work in JavaScript (stock-spec-2.md §5).
+ */
+export async function listLocationsJson(db: Db, warehouseId: number, archived: boolean): Promise<string> {
   // A warehouse made after migration 0010 gets its STANDARD location here or at its first booking.
   await standardLocation(db, warehouseId);
-  const counts = db
-    .select({ locationId: q.locationId, articles: sql<number>`count(*)::int`.as('articles') })
-    .from(q)
-    .where(and(eq(q.warehouseId, warehouseId), sql`${q.quantity} > 0`))
-    .groupBy(q.locationId)
-    .as('counts');
-  const conditions: SQL[] = [eq(l.warehouseId, warehouseId)];
-  if (!archived) conditions.push(isNull(l.archivedAt));
-  return db
-    .select({ location: l, articles: sql<number>`coalesce(${counts.articles}, 0)` })
-    .from(l)
-    .leftJoin(counts, eq(counts.locationId, l.id))
-    .where(and(...conditions))
-    .orderBy(asc(l.code));
+  const result = await db.execute(sql`
+    SELECT coalesce(json_agg(t ORDER BY t.code), '[]')::text AS locations FROM (
+      SELECT l.id, l.code, l.name, l.parent_id, l.archived_at, upper(l.code) = ${STANDARD_CODE} AS standard,
+        coalesce(c.articles, 0) AS article_count, l.created_at, l.updated_at
+      FROM stock_locations l
+      LEFT JOIN (
+        SELECT location_id, count(*)::int AS articles FROM stock_location_quantities
+        WHERE warehouse_id = ${warehouseId} AND quantity > 0 GROUP BY location_id
+      ) c ON c.location_id = l.id
+      WHERE l.warehouse_id = ${warehouseId} ${archived ? sql`` : sql`AND l.archived_at IS NULL`}
+    ) t`);
+  return `{"locations":${rowsOf<{ locations: string }>(result)[0]!.locations}}`;
 }
 
 /** Articles with stock at the location. */

@@ -7,7 +7,7 @@ import {
   articleCount,
   articleLocations,
   findLocation,
-  listLocations,
+  listLocationsJson,
   locationArchived,
   setDefaultLocation,
   stockPage,
@@ -59,9 +59,10 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: LocationList }, 401, 403),
       },
     },
-    async (request) => {
-      const rows = await listLocations(db, warehouseOf(request), isSet(request.query.archived));
-      return { locations: rows.map((r) => locationJson(r.location, r.articles)) };
+    async (request, reply) => {
+      // Already JSON (built by the database): sent as it is, not serialized again.
+      const json = await listLocationsJson(db, warehouseOf(request), isSet(request.query.archived));
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 
