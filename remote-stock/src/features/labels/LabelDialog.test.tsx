@@ -1,8 +1,9 @@
-import { setupApiServer, trackMissingTranslations } from '@lager/shared/testing';
+import { answer, HttpResponse, setupApiServer, trackMissingTranslations } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { PDFDocument } from 'pdf-lib';
+import type { ListStockLocationsApiResponse } from '../../api/generated';
 import { decodePdf } from '../../testing/decode-pdf';
-import { article, articleHandlers, mountStock, session } from '../../testing/fixtures';
+import { article, articleHandlers, mountStock, STANDARD_LOCATION, session } from '../../testing/fixtures';
 import { locationLabels } from '.';
 import de from './locales/de.json';
 import en from './locales/en.json';
@@ -10,7 +11,7 @@ import en from './locales/en.json';
 const screws = article({ id: 1, name: 'Schrauben M6', sku: 'SCR-6', barcode: '4006381333931' });
 const plugs = article({ id: 2, name: 'Dübel 8 mm', sku: 'DUE-8', barcode: null });
 const tape = article({ id: 3, name: 'Klebeband', sku: 'KL-50', barcode: '96385074' });
-setupApiServer(...session(), ...articleHandlers([screws, plugs, tape]));
+const server = setupApiServer(...session(), ...articleHandlers([screws, plugs, tape]));
 const missing = trackMissingTranslations();
 
 /** The PDFs the page saved, caught where the browser would download them. */
@@ -126,6 +127,34 @@ test('Escape closes the dialog without a PDF', async () => {
   expect(screen.getByRole('button', { name: 'Etiketten drucken' })).toHaveFocus();
   expect(saved).toEqual([]);
 });
+
+test('the locations tree prints a location with everything below it; archived ones get no button', async () => {
+  const place = (id: number, code: string, parent_id: number | null, archived = false) => ({
+    ...STANDARD_LOCATION,
+    id,
+    code,
+    name: null,
+    parent_id,
+    standard: false,
+    archived_at: archived ? '2026-11-01T00:00:00Z' : null,
+  });
+  const locations = [place(10, 'A', null), place(11, 'A-01', 10), place(12, 'A-01-1', 11), place(13, 'B', null, true)];
+  server.use(answer.get<ListStockLocationsApiResponse>('/api/stock/locations', () => HttpResponse.json({ locations })));
+  const { user } = await mountStock('/stock/locations', 'de');
+  await user.click(await screen.findByRole('button', { name: 'Etiketten drucken: A und alles darunter' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Etiketten drucken' });
+  expect(dialog).toHaveAccessibleDescription('3 Etiketten');
+  await user.click(within(dialog).getByRole('radio', { name: /Rolle/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'PDF herunterladen' }));
+  await waitFor(() => expect(saved).toHaveLength(1));
+  const decoded = await decodePdf(await bytesOf(saved[0]!.blob));
+  expect(decoded.pages.map((page) => page.codes.map((code) => `${code.format}:${code.text}`).sort())).toEqual([
+    ['Code128:A', 'QRCode:A'],
+    ['Code128:A-01', 'QRCode:A-01'],
+    ['Code128:A-01-1', 'QRCode:A-01-1'],
+  ]);
+  expect(screen.queryByRole('button', { name: /Etiketten drucken: B / })).not.toBeInTheDocument();
+}, 60_000);
 
 test('a location prints with every location below it, parents first, siblings by code, archived ones left out', () => {
   const tree = [

@@ -1,15 +1,11 @@
-import { Alert, addTranslations, Dialog, TextField } from '@lager/shared';
+import { Alert, Dialog, TextField } from '@lager/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { saveFile } from '../../lib/save-file';
 import type { LabelInput } from './label-pdf';
 import { LAYOUT_IDS, LAYOUTS, type LayoutId, labelsPerPage, pageCount } from './layouts';
-import de from './locales/de.json';
-import en from './locales/en.json';
-
-// The dialog's texts come with its chunk: the list page (the section's first load) carries only the button's.
-addTranslations(NS, { de: { labelPrint: de }, en: { labelPrint: en } });
+import './texts';
 
 /**
  * The print dialog: layout, start slot on a partly used sheet, then the PDF is made in the browser

@@ -4,10 +4,13 @@
  * LocationExtra, rendered next to each location's actions on both pages.
  */
 import './i18n';
+import { LocationLabelsButton } from '../labels/LocationLabelsButton';
 import { LocationPage } from './LocationPage';
 import { type LocationExtra, LocationsPage } from './LocationsPage';
 
-const LABELS: LocationExtra | undefined = undefined;
+const LABELS: LocationExtra = (location, locations) => (
+  <LocationLabelsButton location={location} locations={locations} />
+);
 
 export const LocationsRoute = () => <LocationsPage extra={LABELS} />;
 export const LocationRoute = () => <LocationPage extra={LABELS} />;
