@@ -31,7 +31,7 @@ export function setupAccountTest(user: User | null) {
 }
 
 /** The profile page's low-stock digest card: no warehouse to subscribe to (the card stays away). */
-export const noDigests = rest.get(`${API}/api/digests`, () => HttpResponse.json({ warehouses: [] }));
+const noDigests = rest.get(`${API}/api/digests`, () => HttpResponse.json({ warehouses: [] }));
 
 /**
  * A test file's API double (`handlers`, logged out unless they say otherwise) for a browser whose

@@ -5,6 +5,5 @@ import routes from './routes';
 
 export const digestsModule: LagerModule = { name: 'digests', routes, messages };
 
+/** For the demo data: subscribing. */
 export { upsertSubscription as subscribeDigest } from './repository';
-/** For the demo data and the tests: one pass of the queue; subscribing. */
-export { runDigests } from './service';

@@ -9,10 +9,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
-export async function findSubscriptions(db: Db, userId: number): Promise<SubscriptionRow[]> {
-  return db.select().from(s).where(eq(s.userId, userId)).orderBy(asc(s.warehouseId));
-}
-
 /** Creates or changes the subscription; a new one reports what goes low from now on. */
 export async function upsertSubscription(
   db: Db,

@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 
-export const DigestWarehouse = Type.Object(
+const DigestWarehouse = Type.Object(
   {
     warehouse_id: Type.Integer(),
     name: Type.String(),

@@ -29,7 +29,7 @@ export function isTimeZone(name: string): boolean {
 }
 
 /** The calendar day (YYYY-MM-DD) and hour (0–23) it is in `timeZone` at `now`. */
-export function localClock(timeZone: string, now: Date): { day: string; hour: number } {
+function localClock(timeZone: string, now: Date): { day: string; hour: number } {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -46,7 +46,7 @@ export function localClock(timeZone: string, now: Date): { day: string; hour: nu
  * Queues today's digest of every subscription whose hour has come in its time zone. Every
  * instance may run this at once: the unique (subscription, day) key keeps one job.
  */
-export async function scheduleDigests(db: Db, now = new Date()): Promise<number> {
+async function scheduleDigests(db: Db, now = new Date()): Promise<number> {
   const due = (await allSubscriptions(db)).flatMap((sub) => {
     const clock = localClock(sub.timeZone, now);
     return clock.hour >= sub.hour ? [{ subscriptionId: sub.id, localDay: clock.day }] : [];
@@ -60,7 +60,7 @@ const signature = (appKey: string, id: number, userId: number) =>
   createHmac('sha256', appKey).update(`digest-unsubscribe:${id}:${userId}`).digest('base64url');
 
 /** `<subscription id>.<user id>.<HMAC>`: valid as long as that subscription exists. */
-export const unsubscribeToken = (appKey: string, id: number, userId: number) =>
+const unsubscribeToken = (appKey: string, id: number, userId: number) =>
   `${id}.${userId}.${signature(appKey, id, userId)}`;
 
 export function readUnsubscribeToken(appKey: string, token: string): { id: number; userId: number } | null {
@@ -99,7 +99,7 @@ const TEXTS = {
   },
 };
 
-export function digestMail(
+function digestMail(
   appUrl: string,
   appKey: string,
   job: Pick<ClaimedJob, 'subscriptionId' | 'userId' | 'email' | 'name' | 'warehouseName' | 'language'>,
@@ -150,7 +150,7 @@ function crashPoint(point: 'job-written' | 'mail-sent') {
  * Runs one pending job in one transaction: the job's state, the subscription's "reported until"
  * and the mail in the outbox commit together or not at all. Returns false when none is left.
  */
-export async function runOneJob(app: FastifyInstance): Promise<boolean> {
+async function runOneJob(app: FastifyInstance): Promise<boolean> {
   const { db, appUrl, appKey } = app.ctx;
   return db.transaction(async (tx) => {
     const job = await claimJob(tx);
@@ -182,7 +182,7 @@ export async function runOneJob(app: FastifyInstance): Promise<boolean> {
  * again at the next run, under the same key: the file outbox overwrites its file, SMTP repeats the
  * Message-ID. Returns false when nothing is left.
  */
-export async function deliverOneMail(app: FastifyInstance): Promise<boolean> {
+async function deliverOneMail(app: FastifyInstance): Promise<boolean> {
   return app.ctx.db.transaction(async (tx) => {
     const row = await claimMail(tx);
     if (!row) return false;
