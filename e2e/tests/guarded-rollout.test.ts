@@ -182,6 +182,14 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
   }, 60_000);
   afterAll(async () => {
     await stopGuard('SIGTERM');
+    // What the guard said and decided, for a failed run (e2e/artifacts is not committed).
+    const artifacts = path.join(repoRoot, 'e2e', 'artifacts');
+    fs.mkdirSync(artifacts, { recursive: true });
+    fs.writeFileSync(path.join(artifacts, 'guarded-rollout-guard.log'), guardLog.join('\n'));
+    const historyFile = deployDir && path.join(deployDir, 'rollout-history.jsonl');
+    if (historyFile && fs.existsSync(historyFile)) {
+      fs.copyFileSync(historyFile, path.join(artifacts, 'guarded-rollout-history.jsonl'));
+    }
     if (deployDir) fs.rmSync(deployDir, { recursive: true, force: true });
     if (fixtureDir) removeSection(fixtureDir);
   });
@@ -198,8 +206,10 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
       '50,100',
       '--window',
       '2s',
+      // Enough pages a side for the sequential test to see a third of pages failing (about 60 a
+      // side at 50 %): with fewer, the step's window and page count are met first and it advances.
       '--min-pages',
-      '5',
+      '150',
     );
     expect(stdout).toMatch(/remote-guarded/);
     expect(manifest().remotes[FIXTURE]?.canary).toMatchObject({ version: '2.0.0', percent: 50 });
@@ -294,7 +304,7 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
     const anonymous = await newSession(browser);
     await withArtifacts('releases logged out', [anonymous], async () => {
       await anonymous.page.goto(`${stack.shell.url}/releases`);
-      await waitForPath(anonymous.page, /^\/login\?next=%2Freleases/);
+      await waitForPath(anonymous.page, '/login?next=%2Freleases');
     });
   }, 120_000);
 
