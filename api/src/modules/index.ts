@@ -7,11 +7,12 @@ import type { LagerModule } from '../platform/module';
 import { accountModule } from './account';
 import type account from './account/locales/en.json';
 import { authModule } from './auth';
-import { digestsModule } from './digests';
 import type auth from './auth/locales/en.json';
+import { digestsModule } from './digests';
 import { invitationsModule } from './invitations';
 import type invitations from './invitations/locales/en.json';
 import { locationsModule } from './locations';
+import type locations from './locations/locales/en.json';
 import { lookupsModule } from './lookups';
 import { membersModule } from './members';
 import type members from './members/locales/en.json';
@@ -19,6 +20,7 @@ import { releasesModule } from './releases';
 import { rolesModule } from './roles';
 import type roles from './roles/locales/en.json';
 import { stockModule } from './stock';
+import type stock from './stock/locales/en.json';
 import { telemetryModule } from './telemetry';
 import type telemetry from './telemetry/locales/en.json';
 import { warehousesModule } from './warehouses';
@@ -51,8 +53,10 @@ const MODULES: readonly LagerModule[] = [
 type CatalogueKeys = keyof (typeof account &
   typeof auth &
   typeof invitations &
+  typeof locations &
   typeof members &
   typeof roles &
+  typeof stock &
   typeof telemetry &
   typeof warehouses);
 declare module '../platform/i18n' {

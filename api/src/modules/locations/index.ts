@@ -5,12 +5,13 @@
  */
 import type { LagerModule } from '../../platform/module';
 import { registerLocationLedger } from '../stock';
-import { messages } from './messages';
+import de from './locales/de.json';
+import en from './locales/en.json';
 import { ledger } from './repository';
 import routes from './routes';
 
 registerLocationLedger(ledger);
 
-export const locationsModule: LagerModule = { name: 'locations', routes, messages };
+export const locationsModule: LagerModule = { name: 'locations', routes, messages: { de, en } };
 
 export { seedLocationsDemo } from './seed';

@@ -1,9 +1,11 @@
 /** Stock (stock-spec.md): articles, bookings, transfers, stocktakes, the journal, CSV import/export. */
 import type { LagerModule } from '../../platform/module';
-import { messages } from './messages';
+// Its texts; `{available}` in them is a formatted quantity with its unit label ("3 Stk.", "2.5 kg").
+import de from './locales/de.json';
+import en from './locales/en.json';
 import routes from './routes';
 
-export const stockModule: LagerModule = { name: 'stock', routes, messages };
+export const stockModule: LagerModule = { name: 'stock', routes, messages: { de, en } };
 
 /** For the locations module (stock-spec-2.md §1), which builds on this one. */
 export { stockAccess } from './access';
