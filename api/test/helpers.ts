@@ -60,10 +60,9 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++counter}@example.test`;
 
 /** Inserts a user directly (faster than register + verify); verified unless told otherwise. */
-export async function createUser(
-  app: FastifyInstance,
-  options: { email?: string; name?: string; verified?: boolean } = {},
-) {
+type UserOptions = { email?: string; name?: string; verified?: boolean };
+
+export async function createUser(app: FastifyInstance, options: UserOptions = {}) {
   const [user] = await app.ctx.db
     .insert(users)
     .values({
@@ -133,19 +132,56 @@ export async function createWarehouse(client: Client, name = `Lager ${++counter}
   return res.json().warehouse as { id: number; name: string };
 }
 
+/** What `useTestApp` opens: `poolSize` for the database (see openTestDatabase), the rest for the app. */
+export type TestAppOptions = BuildAppOptions & { poolSize?: number };
+
 /**
  * The usual set-up of a test file (or describe block): its own database and app, opened before its
  * tests and closed after them. `assign` receives them (e.g. `(t) => ({ app, database } = t)`) and may go on
  * preparing (async).
  */
-export function useTestApp(file: string, assign: (t: TestApp) => unknown, options: BuildAppOptions = {}): void {
+export function useTestApp(file: string, assign: (t: TestApp) => unknown, options: TestAppOptions = {}): void {
+  const { poolSize, ...appOptions } = options;
   let opened: TestApp | undefined;
   beforeAll(async () => {
-    opened = await buildTestApp(await openTestDatabase(file), options);
+    opened = await buildTestApp(await openTestDatabase(file, { poolSize }), appOptions);
     await assign(opened);
   });
   afterAll(async () => {
     await opened?.app.close();
     await opened?.database.close();
   });
+}
+
+export interface OwnerApp extends TestApp {
+  /** A verified user, logged in, who owns the warehouses. */
+  owner: Client;
+  ownerId: number;
+  /** The owner's current warehouse: the last of `warehouses`. */
+  warehouseId: number;
+  /** The first of `warehouses` (the same as warehouseId when there is one). */
+  firstWarehouseId: number;
+}
+
+/**
+ * useTestApp plus what most API tests start from: a logged-in owner (`owner`: createUser's options,
+ * e.g. the name) and their `warehouses` (by name, created in order; one by default), e.g.
+ * `useOwnerApp(__filename, (t) => ({ app, owner, warehouseId } = t))`.
+ */
+export function useOwnerApp(
+  file: string,
+  assign: (t: OwnerApp) => unknown,
+  options: TestAppOptions & { owner?: UserOptions; warehouses?: string[] } = {},
+): void {
+  const { owner, warehouses = [undefined], ...appOptions } = options;
+  useTestApp(
+    file,
+    async (t) => {
+      const { user, client } = await loggedIn(t.app, owner);
+      const ids: number[] = [];
+      for (const name of warehouses) ids.push((await createWarehouse(client, name)).id);
+      await assign({ ...t, owner: client, ownerId: user.id, warehouseId: ids.at(-1)!, firstWarehouseId: ids[0]! });
+    },
+    appOptions,
+  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
+import { type Client, createWarehouse, loggedIn, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle, stockUp } from '../../../test/stock/helpers';
 
 // The machine is shared and PGlite boots slowly under load.
@@ -8,11 +8,7 @@ jest.setTimeout(180_000);
 let app: FastifyInstance;
 let owner: Client;
 
-useTestApp(__filename, async (t) => {
-  ({ app } = t);
-  ({ client: owner } = await loggedIn(app));
-  await createWarehouse(owner);
-});
+useOwnerApp(__filename, (t) => ({ app, owner } = t));
 
 const valid = { sku: 'A-1', name: 'Schrauben M4', unit: 'pcs', min_stock: 10 };
 

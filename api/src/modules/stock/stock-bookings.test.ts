@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
+import { type Client, createWarehouse, loggedIn, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle, move, stockUp } from '../../../test/stock/helpers';
 import { stockIdempotencyKeys, stockMovements } from './tables';
 
@@ -11,11 +11,7 @@ jest.setTimeout(180_000);
 let app: FastifyInstance;
 let owner: Client;
 
-useTestApp(__filename, async (t) => {
-  ({ app } = t);
-  ({ client: owner } = await loggedIn(app, { name: 'Olga Owner' }));
-  await createWarehouse(owner);
-});
+useOwnerApp(__filename, (t) => ({ app, owner } = t), { owner: { name: 'Olga Owner' } });
 
 const journalOf = (articleId: number) =>
   app.ctx.db.select().from(stockMovements).where(eq(stockMovements.articleId, articleId)).orderBy(stockMovements.id);

@@ -1,28 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { type Client, useOwnerApp } from '../../../test/helpers';
 import { createArticle, move, stockUp } from '../../../test/stock/helpers';
-import type { Database } from '../../platform/db/client';
 import { stockArticles, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);
 
-let database: Database;
 let app: FastifyInstance;
 let owner: Client;
 
-beforeAll(async () => {
-  // A pool as large as the burst, so on PostgreSQL the 50 bookings really run side by side.
-  database = await openTestDatabase(__filename, { poolSize: 20 });
-  ({ app } = await buildTestApp(database));
-  ({ client: owner } = await loggedIn(app));
-  await createWarehouse(owner);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+// A pool as large as the burst, so on PostgreSQL the 50 bookings really run side by side.
+useOwnerApp(__filename, (t) => ({ app, owner } = t), { poolSize: 20 });
 
 it('50 parallel goods-out of 1 on a stock of 20: exactly 20 succeed, 30 refused, stock 0, 20 journal rows', async () => {
   const article = await createArticle(owner);

@@ -8,9 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { type Client, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle, move, stockUp, transfer } from '../../../test/stock/helpers';
-import type { Database } from '../../platform/db/client';
 import { MAX_QUANTITY } from './quantity';
 import { stockArticles, stockMovements } from './tables';
 
@@ -20,28 +19,15 @@ jest.setTimeout(180_000);
 const PG_URL = process.env.TEST_DATABASE_URL;
 const SCHEMA = `test_${basename(__filename).replace(/\W+/g, '_').toLowerCase()}`;
 
-let database: Database;
 let app: FastifyInstance;
 let owner: Client;
 let source: number;
 let target: number;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  // A pool as large as the bursts below, so on PostgreSQL the requests really run side by side.
-  if (PG_URL) {
-    const { openDatabase } = await import('../../platform/db/client');
-    await database.close();
-    database = await openDatabase({ url: PG_URL, schema: SCHEMA, poolSize: 24 });
-  }
-  ({ app } = await buildTestApp(database));
-  ({ client: owner } = await loggedIn(app));
-  target = (await createWarehouse(owner, 'Ziel')).id;
-  source = (await createWarehouse(owner, 'Quelle')).id; // current
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+// A pool as large as the bursts below, so on PostgreSQL the requests really run side by side. Source is current.
+useOwnerApp(__filename, (t) => ({ app, owner, warehouseId: source, firstWarehouseId: target } = t), {
+  warehouses: ['Ziel', 'Quelle'],
+  poolSize: 24,
 });
 
 const importCsv = (body: string | Buffer, query = '', type = 'text/csv', client = owner) =>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
+import { type Client, createWarehouse, loggedIn, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
 import { stockMovements } from './tables';
 
@@ -13,13 +13,7 @@ let owner: Client;
 let ownerId: number;
 let warehouseId: number;
 
-useTestApp(__filename, async (t) => {
-  ({ app } = t);
-  const o = await loggedIn(app, { name: 'Olga Owner' });
-  owner = o.client;
-  ownerId = o.user.id;
-  warehouseId = (await createWarehouse(owner)).id;
-});
+useOwnerApp(__filename, (t) => ({ app, owner, ownerId, warehouseId } = t), { owner: { name: 'Olga Owner' } });
 
 const DAY = 24 * 60 * 60 * 1000;
 const history = (id: number, query = '') => owner.get(`/api/stock/articles/${id}/history${query}`);

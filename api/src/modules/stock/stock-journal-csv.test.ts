@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Client, createWarehouse, loggedIn, PASSWORD, useTestApp } from '../../../test/helpers';
+import { type Client, createWarehouse, loggedIn, PASSWORD, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle, member, move, stockUp } from '../../../test/stock/helpers';
 import { stockArticles, stockMovements } from './tables';
 
@@ -11,11 +11,7 @@ let app: FastifyInstance;
 let owner: Client;
 let warehouseId: number;
 
-useTestApp(__filename, async (t) => {
-  ({ app } = t);
-  ({ client: owner } = await loggedIn(app, { name: 'Olga Owner' }));
-  warehouseId = (await createWarehouse(owner)).id;
-});
+useOwnerApp(__filename, (t) => ({ app, owner, warehouseId } = t), { owner: { name: 'Olga Owner' } });
 
 const importCsv = (client: Client, body: string, query = '') =>
   client.request('POST', `/api/stock/import${query}`, body, { 'content-type': 'text/csv' });

@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { type Client, createWarehouse, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle, move, stockUp } from '../../../test/stock/helpers';
-import type { Database } from '../../platform/db/client';
 import { stockArticles, stockIdempotencyKeys } from './tables';
 
 // Offline spec §2: what the article index and the outbox of the web app rely on.
 jest.setTimeout(180_000);
 
-let database: Database;
 let app: FastifyInstance;
 let owner: Client;
 let home: number;
 
-beforeAll(async () => {
-  database = await openTestDatabase(__filename);
-  ({ app } = await buildTestApp(database));
-  ({ client: owner } = await loggedIn(app, { name: 'Olga Owner' }));
-  home = (await createWarehouse(owner)).id;
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useOwnerApp(__filename, (t) => ({ app, owner, warehouseId: home } = t), { owner: { name: 'Olga Owner' } });
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const ageArticle = (id: number, interval: string) =>

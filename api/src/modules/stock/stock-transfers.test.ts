@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
+import { type Client, createWarehouse, loggedIn, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle, member, stockUp, transfer } from '../../../test/stock/helpers';
 import { memberships } from '../../platform/tenancy/tables';
 import { stockArticles, stockMovements } from './tables';
@@ -13,11 +13,9 @@ let owner: Client;
 let source: number;
 let target: number;
 
-useTestApp(__filename, async (t) => {
-  ({ app } = t);
-  ({ client: owner } = await loggedIn(app));
-  target = (await createWarehouse(owner, 'Ziel')).id;
-  source = (await createWarehouse(owner, 'Quelle')).id; // current
+// Source is the current warehouse.
+useOwnerApp(__filename, (t) => ({ app, owner, warehouseId: source, firstWarehouseId: target } = t), {
+  warehouses: ['Ziel', 'Quelle'],
 });
 
 const inWarehouse = (warehouseId: number, sku: string) =>
