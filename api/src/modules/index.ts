@@ -9,6 +9,7 @@ import type account from './account/locales/en.json';
 import { authModule } from './auth';
 import type auth from './auth/locales/en.json';
 import { digestsModule } from './digests';
+import type digests from './digests/locales/en.json';
 import { invitationsModule } from './invitations';
 import type invitations from './invitations/locales/en.json';
 import { locationsModule } from './locations';
@@ -52,6 +53,7 @@ const MODULES: readonly LagerModule[] = [
  */
 type CatalogueKeys = keyof (typeof account &
   typeof auth &
+  typeof digests &
   typeof invitations &
   typeof locations &
   typeof members &
