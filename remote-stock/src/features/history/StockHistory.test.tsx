@@ -45,6 +45,18 @@ beforeEach(() => {
 const days = (query: URLSearchParams) =>
   Math.round((Date.parse(query.get('to')!) - Date.parse(query.get('from')!)) / DAY);
 
+/** Opens the table fallback of the 30-day range: its header texts and each row's cell texts. */
+async function tableOf(user: { click: (e: Element) => Promise<void> }) {
+  await user.click(await screen.findByText('Show as table'));
+  const table = await screen.findByRole('table', { name: 'Stock over the last 30 days' });
+  const [head, ...rows] = within(table).getAllByRole('row');
+  const texts = (row: HTMLElement, role: 'columnheader' | 'cell') =>
+    within(row)
+      .getAllByRole(role)
+      .map((c) => c.textContent);
+  return { head: texts(head!, 'columnheader'), rows: rows.map((r) => texts(r, 'cell')) };
+}
+
 test('the article page reads 30 days of history, then 90 days or a year when chosen', async () => {
   const { user } = await mountStock(`/stock/articles/${screws.id}`, 'de');
   expect(await screen.findByRole('heading', { name: 'Bestandsverlauf' })).toBeInTheDocument();
@@ -61,21 +73,10 @@ test('the article page reads 30 days of history, then 90 days or a year when cho
 
 test('the table fallback lists the stock at each change, held until now', async () => {
   const { user } = await mountStock(`/stock/articles/${screws.id}`, 'en');
-  await user.click(await screen.findByText('Show as table'));
-  const table = await screen.findByRole('table', { name: 'Stock over the last 30 days' });
-  const rows = within(table).getAllByRole('row');
-  expect(
-    within(rows[0]!)
-      .getAllByRole('columnheader')
-      .map((c) => c.textContent),
-  ).toEqual(['Time', 'Stock']);
-  expect(rows.slice(1).map((r) => within(r).getAllByRole('cell')[1]!.textContent)).toEqual([
-    '10 pcs',
-    '4 pcs',
-    '7 pcs',
-    '7 pcs',
-  ]);
-  expect(within(rows[2]!).getAllByRole('cell')[0]).toHaveTextContent('20 Nov 2026');
+  const table = await tableOf(user);
+  expect(table.head).toEqual(['Time', 'Stock']);
+  expect(table.rows.map((r) => r[1])).toEqual(['10 pcs', '4 pcs', '7 pcs', '7 pcs']);
+  expect(table.rows[1]![0]).toContain('20 Nov 2026');
 });
 
 test('an article in several locations gets one stacked series per location', async () => {
@@ -85,20 +86,9 @@ test('an article in several locations gets one stacked series per location', asy
   ];
   const { user } = await mountStock(`/stock/articles/${screws.id}`, 'en');
   await waitFor(() => expect(asked.map((q) => q.get('location_id')).sort()).toEqual(['1', '2']));
-  await user.click(await screen.findByText('Show as table'));
-  const table = await screen.findByRole('table', { name: 'Stock over the last 30 days' });
-  const rows = within(table).getAllByRole('row');
-  expect(
-    within(rows[0]!)
-      .getAllByRole('columnheader')
-      .map((c) => c.textContent),
-  ).toEqual(['Time', 'A-01', 'B-02']);
-  expect(
-    within(rows[3]!)
-      .getAllByRole('cell')
-      .map((c) => c.textContent)
-      .slice(1),
-  ).toEqual(['4 pcs', '3 pcs']);
+  const table = await tableOf(user);
+  expect(table.head).toEqual(['Time', 'A-01', 'B-02']);
+  expect(table.rows[2]!.slice(1)).toEqual(['4 pcs', '3 pcs']);
 });
 
 test('a failed load says so and can be tried again', async () => {
