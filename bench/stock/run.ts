@@ -85,29 +85,30 @@ async function login(app: FastifyInstance, email: string) {
   };
 }
 
-async function load(app: FastifyInstance, database: Database) {
+/** A verified owner (role 1) of a new warehouse, looking at it. */
+async function benchOwner(app: FastifyInstance, email: string, warehouseName: string) {
   const { db } = app.ctx;
   const [user] = await db
     .insert(users)
-    .values({
-      name: 'Bench',
-      email: 'bench@lager.test',
-      password: await app.ctx.passwords.hash(PASSWORD),
-      emailVerifiedAt: new Date(),
-    })
+    .values({ name: 'Bench', email, password: await app.ctx.passwords.hash(PASSWORD), emailVerifiedAt: new Date() })
     .returning();
   const [warehouse] = await db
     .insert(warehouses)
-    .values({ name: 'Bench', industryId: 1, usageId: 1, ownerId: user!.id })
+    .values({ name: warehouseName, industryId: 1, usageId: 1, ownerId: user!.id })
     .returning();
   await db.insert(memberships).values({ userId: user!.id, warehouseId: warehouse!.id, roleId: 1 });
   await db.execute(sql`UPDATE users SET current_warehouse_id = ${warehouse!.id} WHERE id = ${user!.id}`);
-  const w = warehouse!.id;
+  return { user: user!, w: warehouse!.id };
+}
+
+async function load(app: FastifyInstance, database: Database) {
+  const { db } = app.ctx;
+  const { user, w } = await benchOwner(app, 'bench@lager.test', 'Bench');
   const started = performance.now();
-  const first = await loadScaleData(db, { warehouseId: w, userId: user!.id, articles: ARTICLES, movements: MOVEMENTS });
+  const first = await loadScaleData(db, { warehouseId: w, userId: user.id, articles: ARTICLES, movements: MOVEMENTS });
   const seconds = (performance.now() - started) / 1000;
   console.log(`  ${database.kind}: loaded ${ARTICLES} articles and ${MOVEMENTS} movements in ${seconds.toFixed(1)} s`);
-  return { warehouseId: w, firstArticle: first, email: user!.email };
+  return { warehouseId: w, firstArticle: first, email: user.email };
 }
 
 /** The plans of the hot queries, to check the indexes are used (`--explain`). */
@@ -322,22 +323,7 @@ async function measureLocations(kind: string, database: Database): Promise<Resul
   });
   await app.ready();
   const { db } = app.ctx;
-  const [user] = await db
-    .insert(users)
-    .values({
-      name: 'Bench',
-      email: 'bench-locations@lager.test',
-      password: await app.ctx.passwords.hash(PASSWORD),
-      emailVerifiedAt: new Date(),
-    })
-    .returning();
-  const [warehouse] = await db
-    .insert(warehouses)
-    .values({ name: 'Bench locations', industryId: 1, usageId: 1, ownerId: user!.id })
-    .returning();
-  const w = warehouse!.id;
-  await db.insert(memberships).values({ userId: user!.id, warehouseId: w, roleId: 1 });
-  await db.execute(sql`UPDATE users SET current_warehouse_id = ${w} WHERE id = ${user!.id}`);
+  const { user, w } = await benchOwner(app, 'bench-locations@lager.test', 'Bench locations');
   const started = performance.now();
   await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
   await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
@@ -370,7 +356,7 @@ async function measureLocations(kind: string, database: Database): Promise<Resul
   console.log(
     `  ${kind}: 20 000 locations, ${placed.length} articles placed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  const client = await login(app, user!.email);
+  const client = await login(app, user.email);
   const results: Result[] = [];
   const add = (metric: string, target: string, value: string, ok: boolean) =>
     results.push({ metric: `${kind}: ${metric}`, target, value, ok });

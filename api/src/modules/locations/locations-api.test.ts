@@ -28,6 +28,15 @@ async function location(client: Client, code: string, parent_id: number | null =
   if (res.statusCode !== 201) throw new Error(`create location failed: ${res.statusCode} ${res.body}`);
   return res.json().location as { id: number; code: string; parent_id: number | null };
 }
+/** A booking naming a location (goods in unless `kind` says otherwise). */
+const bookAt = (location_id: number, article_id: number, quantity: number, kind = 'in') =>
+  book(owner, '/api/stock/movements', {
+    article_id,
+    kind,
+    quantity,
+    location_id,
+    ...(kind === 'out' && { reason: 'sale' }),
+  });
 const stockOf = async (articleId: number) =>
   Object.fromEntries(
     (
@@ -95,12 +104,7 @@ describe('the location tree', () => {
         expect(res.statusCode).toBe(404);
       }
       const article = await createArticle(owner);
-      const booking = await book(owner, '/api/stock/movements', {
-        article_id: article.id,
-        kind: 'in',
-        quantity: 1,
-        location_id: mine.id,
-      });
+      const booking = await bookAt(mine.id, article.id, 1);
       expect(booking.statusCode).toBe(404);
       expect(booking.json().code).toBe('location.not_found');
     } finally {
@@ -134,12 +138,7 @@ describe('stock per location', () => {
     const shelf = await location(owner, 'S-01');
     const standard = await standardId();
     await stockUp(owner, article.id, 5); // no location, no default: STANDARD
-    const into = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'in',
-      quantity: 7,
-      location_id: shelf.id,
-    });
+    const into = await bookAt(shelf.id, article.id, 7);
     expect(into.statusCode).toBe(201);
     expect(into.json().movement).toMatchObject({
       location_id: shelf.id,
@@ -150,13 +149,7 @@ describe('stock per location', () => {
     expect(await stockOf(article.id)).toEqual({ [standard]: 5, [shelf.id]: 7 });
 
     // Not enough at the shelf although the article has 12: 409 naming the shelf, nothing booked.
-    const out = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'out',
-      quantity: 8,
-      reason: 'sale',
-      location_id: shelf.id,
-    });
+    const out = await bookAt(shelf.id, article.id, 8, 'out');
     expect(out.statusCode).toBe(409);
     expect(out.json()).toEqual({
       code: 'stock.insufficient',
@@ -200,7 +193,7 @@ describe('stock per location', () => {
     const article = await createArticle(owner, { sku: 'COUNT-LOC' });
     const a = await location(owner, 'C-1');
     const b = await location(owner, 'C-2');
-    await book(owner, '/api/stock/movements', { article_id: article.id, kind: 'in', quantity: 4, location_id: a.id });
+    await bookAt(a.id, article.id, 4);
     const counted = await book(owner, '/api/stock/counts', {
       lines: [
         { article_id: article.id, counted: 1, location_id: a.id },
@@ -246,12 +239,7 @@ describe('stock per location', () => {
     const article = await createArticle(owner, { sku: 'RELO-1' });
     const from = await location(owner, 'R-1');
     const to = await location(owner, 'R-2');
-    await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'in',
-      quantity: 10,
-      location_id: from.id,
-    });
+    await bookAt(from.id, article.id, 10);
     const key = randomUUID();
     const body = { article_id: article.id, from_location_id: from.id, to_location_id: to.id, quantity: 4 };
     const first = await book(owner, '/api/stock/relocations', body, key);
@@ -297,7 +285,7 @@ describe('stock per location', () => {
     const article = await createArticle(owner, { sku: 'ARCH-1' });
     const zone = await location(owner, 'AR');
     const bin = await location(owner, 'AR-1', zone.id);
-    await book(owner, '/api/stock/movements', { article_id: article.id, kind: 'in', quantity: 3, location_id: bin.id });
+    await bookAt(bin.id, article.id, 3);
     for (const res of [await owner.post(`${at(zone.id)}/archive`), await owner.delete(at(bin.id))]) {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
@@ -308,23 +296,12 @@ describe('stock per location', () => {
     expect((await owner.delete(at(zone.id))).json().code).toBe('location.has_children');
     const page = (await owner.get(`${at(bin.id)}/stock`)).json();
     expect(page.items).toEqual([expect.objectContaining({ sku: 'ARCH-1', quantity: 3 })]);
-    await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'out',
-      quantity: 3,
-      reason: 'sale',
-      location_id: bin.id,
-    });
+    await bookAt(bin.id, article.id, 3, 'out');
     const archived = await owner.post(`${at(zone.id)}/archive`);
     expect(archived.statusCode).toBe(200);
     const binNow = (await owner.get(at(bin.id))).json().location;
     expect(binNow.archived_at).not.toBeNull();
-    const into = await book(owner, '/api/stock/movements', {
-      article_id: article.id,
-      kind: 'in',
-      quantity: 1,
-      location_id: bin.id,
-    });
+    const into = await bookAt(bin.id, article.id, 1);
     expect(into.statusCode).toBe(409);
     expect(into.json().code).toBe('location.archived');
     expect(
