@@ -48,7 +48,7 @@ const days = (query: URLSearchParams) =>
 /** Opens the table fallback of the 30-day range: its header texts and each row's cell texts. */
 async function tableOf(user: { click: (e: Element) => Promise<void> }) {
   await user.click(await screen.findByText('Show as table'));
-  const table = await screen.findByRole('table', { name: 'Stock over the last 30 days' });
+  const table = await screen.findByRole('table', { name: 'Stock over 30 days' });
   const [head, ...rows] = within(table).getAllByRole('row');
   const texts = (row: HTMLElement, role: 'columnheader' | 'cell') =>
     within(row)
