@@ -56,6 +56,15 @@ describeInBrowser('working offline (issue 25)', () => {
     });
   }
 
+  /** /stock/book covered online, `quantity` more in stock, then offline: the journal's length before. */
+  async function offlineWithStock(page: Page, quantity: number): Promise<number> {
+    await openCovered(page);
+    await stockUp(quantity);
+    const before = (await journal()).length;
+    await page.context().setOffline(true);
+    return before;
+  }
+
   async function session(): Promise<Session> {
     const s = await newSession(browser);
     await s.context.addCookies(owner.api.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
@@ -186,11 +195,7 @@ describeInBrowser('working offline (issue 25)', () => {
   it('two tabs of one user come online together: each booking is sent once (one sender, Web Lock)', async () => {
     const s = await session();
     await withArtifacts('offline-two-tabs', [s], async () => {
-      await openCovered(s.page);
-      await stockUp(10);
-      const before = (await journal()).length;
-
-      await s.context.setOffline(true);
+      const before = await offlineWithStock(s.page, 10);
       await bookOut(s.page, 1);
       await bookOut(s.page, 2);
       await bookOut(s.page, 3);
@@ -221,11 +226,7 @@ describeInBrowser('working offline (issue 25)', () => {
   it('bookings made offline are sent when the app is opened again on /dashboard, without visiting /stock/book', async () => {
     const s = await session();
     await withArtifacts('offline-sent-from-dashboard', [s], async () => {
-      await openCovered(s.page);
-      await stockUp(10);
-      const before = (await journal()).length;
-
-      await s.context.setOffline(true);
+      const before = await offlineWithStock(s.page, 10);
       await bookOut(s.page, 2);
       await bookOut(s.page, 1);
       await s.page.close();
