@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type Client, createWarehouse, loggedIn, type TestApp, useTestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  type Client,
+  createWarehouse,
+  loggedIn,
+  PASSWORD,
+  type TestApp,
+  useTestApp,
+} from '../../../test/helpers';
 import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
 import type { OutboxMail } from '../../platform/mail/transport';
-import { memberships, users, warehouses } from '../../platform/tenancy/tables';
+import { memberships, users } from '../../platform/tenancy/tables';
 import { runDigests } from './service';
 import { digestSubscriptions } from './tables';
 
@@ -195,19 +203,23 @@ describe('ending a subscription', () => {
     expect(await subscriptionsOf(user.id)).toHaveLength(1);
   });
 
-  it('ends with the membership, the warehouse or the account', async () => {
+  it('ends when the member is removed, the warehouse deleted or the account deleted', async () => {
     const removed = await subscribed();
-    await app.ctx.db.delete(memberships).where(eq(memberships.userId, removed.user.id));
+    expect((await owner.delete('/api/admin/warehouse/remove-users', { user_ids: [removed.user.id] })).statusCode).toBe(
+      200,
+    );
     expect(await subscriptionsOf(removed.user.id)).toEqual([]);
 
     const { user, client } = await loggedIn(app);
     const own = await createWarehouse(client);
     await client.put(`/api/digests/${own.id}`, UTC_ALWAYS);
-    await app.ctx.db.delete(warehouses).where(eq(warehouses.id, own.id));
+    expect(await subscriptionsOf(user.id)).toHaveLength(1);
+    const deleted = await client.post('/api/admin/warehouse/delete', { warehouse_ids: [own.id], password: PASSWORD });
+    expect(deleted.json().deleted).toBe(1);
     expect(await subscriptionsOf(user.id)).toEqual([]);
 
     const gone = await subscribed();
-    await app.ctx.db.delete(users).where(eq(users.id, gone.user.id));
+    expect((await gone.client.delete('/api/profile/delete', { password: PASSWORD })).statusCode).toBe(204);
     expect(await subscriptionsOf(gone.user.id)).toEqual([]);
   });
 });
