@@ -32,7 +32,7 @@ export const STANDARD_LOCATION = {
  * Storage locations (stock-spec-2.md §1) as every stock page may ask for them: STANDARD only, and
  * an article with no stock at any location. Tests of the locations answer their own.
  */
-export const locationHandlers = () => [
+const locationHandlers = () => [
   answer.get<ListStockLocationsApiResponse>('/api/stock/locations', () =>
     HttpResponse.json({ locations: [STANDARD_LOCATION] }),
   ),

@@ -1,15 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import {
-  decodeCursor,
-  encodeCursor,
-  fromMilli,
-  type LocationLedger,
-  type Place,
-  stockArticles,
-  type Tx,
-} from '../stock';
+import { decodeCursor, encodeCursor, fromMilli, type LocationLedger, stockArticles, type Tx } from '../stock';
 import {
   stockDefaultLocations as defaults,
   type LocationRow,
@@ -17,12 +9,12 @@ import {
   stockLocationQuantities as q,
 } from './tables';
 
-export const STANDARD_CODE = 'STANDARD';
+const STANDARD_CODE = 'STANDARD';
 
 type Conn = Db | Tx;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export const locationNotFound = () => new AppError(404, 'locations.notFound', 'location.not_found');
+const locationNotFound = () => new AppError(404, 'locations.notFound', 'location.not_found');
 export const locationArchived = (code: string) =>
   new AppError(409, 'locations.archived', 'location.archived', { vars: { code } });
 
@@ -306,5 +298,3 @@ export async function setDefaultLocation(db: Conn, articleId: number, locationId
 
 export const clearDefaultsAt = (db: Conn, locationIds: number[]) =>
   db.delete(defaults).where(inArray(defaults.locationId, locationIds));
-
-export type { Place };

@@ -6,7 +6,7 @@ import type { LocationRow } from './tables';
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Closed = { additionalProperties: false } as const;
 
-export const Location = Type.Object(
+const Location = Type.Object(
   {
     id: Type.Integer(),
     code: Type.String(),

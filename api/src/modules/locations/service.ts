@@ -30,9 +30,9 @@ import {
 import { type LocationRow, stockLocations as l } from './tables';
 
 /** stock-spec-2.md §1: at most 8 levels and 20 000 locations per warehouse. */
-export const MAX_DEPTH = 8;
-export const MAX_LOCATIONS = 20_000;
-export const CODE_PATTERN = /^[A-Z0-9./-]{1,32}$/;
+const MAX_DEPTH = 8;
+const MAX_LOCATIONS = 20_000;
+const CODE_PATTERN = /^[A-Z0-9./-]{1,32}$/;
 
 export interface LocationInput {
   code: string;
@@ -41,7 +41,7 @@ export interface LocationInput {
 }
 
 /** Codes are kept in capitals: `a-03-2` typed or scanned is `A-03-2`. */
-export const normalizeCode = (code: string) => code.trim().toUpperCase();
+const normalizeCode = (code: string) => code.trim().toUpperCase();
 
 function checkInput(input: LocationInput) {
   const errors: FieldErrors = {};

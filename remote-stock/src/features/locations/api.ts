@@ -4,7 +4,6 @@ import { BOOKING_ERRORS } from '../../api/stock-api';
 
 export type Location = import('../../api/generated').ListStockLocationsApiResponse['locations'][number];
 export type LocationStock = import('../../api/generated').ListStockAtLocationApiResponse['items'][number];
-export type ArticleLocations = import('../../api/generated').GetStockArticleLocationsApiResponse;
 
 /** Locations carry article counts: every booking (tagged StockArticle by the section) refreshes them. */
 const LOCATION = 'StockLocation' as const;
@@ -42,9 +41,6 @@ export const {
   useSetStockArticleDefaultLocationMutation,
   useRelocateStockMutation,
 } = enhanced;
-
-/** For one-off reads (a scanned code looked up once). */
-export const locationEndpoints = enhanced.endpoints;
 
 /** Tree changes: codes naming a field, the refusals that name the stock. */
 export const LOCATION_ERRORS: ErrorTable = {

@@ -7,5 +7,5 @@ import './i18n';
 
 export { ArticleLocationsPanel } from './ArticleLocationsPanel';
 export { LocationSelect, locationIdOf } from './LocationSelect';
-export { type ScannedLocation, useLocationScan } from './use-location-scan';
+export { useLocationScan } from './use-location-scan';
 export { useStockAt } from './use-stock-at';
