@@ -9,8 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/platform/db/client';
-import { buildTestApp, openTestDatabase } from './helpers';
+import { type TestApp, useTestApp } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -71,22 +70,17 @@ Promise.all(Array.from({ length: clients }, client)).then(
 );
 `;
 
-let database: Database;
 let app: FastifyInstance;
 let url: string;
 
-beforeAll(async () => {
-  // On PostgreSQL a pool as large as production's and more (the test helper's 4 would make health
-  // queue for a connection behind the flood's session look-ups, which measures the pool, not the parser).
-  database = await openTestDatabase(__filename, { poolSize: 16 });
-  ({ app } = await buildTestApp(database));
+// On PostgreSQL a pool as large as production's and more (the test helper's 4 would make health
+// queue for a connection behind the flood's session look-ups, which measures the pool, not the parser).
+const listening = async (t: TestApp) => {
+  ({ app } = t);
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+};
+useTestApp(__filename, listening, { poolSize: 16 });
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
