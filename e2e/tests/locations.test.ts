@@ -1,0 +1,144 @@
+import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
+import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { eventually, expectText } from '../support/eventually';
+import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { stockCall } from '../support/stock-api';
+
+interface Placed {
+  default_location_id: number | null;
+  locations: { code: string; quantity: number }[];
+}
+
+/**
+ * Issue 26 §1 (stock-spec-2 "Storage locations") in the browser: the built apps and the real API.
+ * German at 1280 px: create a zone and a shelf below it, book goods in onto the shelf, relocate
+ * part of it to STANDARD. English at 375 px: quick booking takes the shelf's label (its code typed
+ * into the scan field as a scanner would, Enter included), then the article, and books there.
+ * Every screen axe-clean.
+ */
+describeInBrowser('storage locations (remote-stock)', () => {
+  let owner: TestUser;
+  let articleId: number;
+  const sku = `LOC-${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+
+  useStackAndBrowser();
+
+  beforeAll(async () => {
+    owner = await registerUser(stack, { prefix: 'locowner', name: 'Lars Lagerplatz' });
+    await createWarehouse(owner, 'Platzlager');
+    await owner.api.get('/sanctum/csrf-cookie');
+    const created = await stockCall<{ article: { id: number } }>(stack, owner, 'POST', '/api/stock/articles', {
+      sku,
+      name: 'Schraube M8',
+      unit: 'pcs',
+      min_stock: 0,
+    });
+    expect(created.status).toBe(201);
+    articleId = created.body.article.id;
+  });
+
+  const placed = async () =>
+    (await stockCall<Placed>(stack, owner, 'GET', `/api/stock/articles/${articleId}/locations`)).body.locations
+      .map((l) => `${l.code}:${l.quantity}`)
+      .sort();
+
+  async function session(width: number, english = false): Promise<Session> {
+    const s = await newSession(browser, { width });
+    await s.context.addCookies(owner.api.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
+    if (english) await preferEnglish(s.page);
+    return s;
+  }
+
+  async function expectAxeClean(page: Page) {
+    const result = await new AxeBuilder({ page }).include('main').analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+
+  const main = (page: Page) => page.getByRole('main');
+
+  test('German, 1280 px: create a zone and a shelf, book into the shelf, change part of it to STANDARD', async () => {
+    const s = await session(1280);
+    await withArtifacts('locations de', [s], async () => {
+      const { page } = s;
+      await page.goto(`${stack.shell.url}/stock/locations`);
+      await main(page).getByRole('heading', { level: 1, name: 'Lagerplätze' }).waitFor();
+      await main(page).getByRole('link', { name: 'STANDARD' }).waitFor();
+      const form = main(page).getByRole('form', { name: 'Neuer Lagerplatz' });
+      await form.getByLabel('Code').fill('a');
+      await form.getByLabel('Bezeichnung').fill('Halle A');
+      await form.getByRole('button', { name: 'Anlegen' }).click();
+      await expectText(form.getByRole('status').or(form.locator('.alert')), 'Lagerplatz A angelegt.');
+      await form.getByLabel('Code').fill('A-03-2');
+      await form.getByLabel('Bezeichnung').fill('');
+      await eventually(async () => {
+        const options = await form.getByLabel('Liegt unter').locator('option').allTextContents();
+        expect(options.some((o) => o.includes('A – Halle A'))).toBe(true);
+      });
+      await form.getByLabel('Liegt unter').selectOption({ label: 'A – Halle A' });
+      await form.getByRole('button', { name: 'Anlegen' }).click();
+      await expectText(form.getByRole('status').or(form.locator('.alert')), 'Lagerplatz A-03-2 angelegt.');
+      await main(page).getByRole('button', { name: 'A aufklappen' }).click();
+      await main(page).getByRole('link', { name: 'A-03-2' }).waitFor();
+      await expectAxeClean(page);
+
+      // Goods in onto the shelf from the article page.
+      await page.goto(`${stack.shell.url}/stock/articles/${articleId}`);
+      await main(page).getByRole('heading', { level: 1, name: 'Schraube M8' }).waitFor();
+      await main(page).getByRole('button', { name: 'Wareneingang', exact: true }).click();
+      const booking = main(page).getByRole('form', { name: 'Wareneingang' });
+      await booking.getByLabel(/Menge/).fill('10');
+      await eventually(async () => {
+        const options = await booking.getByLabel('Lagerplatz').locator('option').allTextContents();
+        expect(options.some((o) => o.trim() === 'A-03-2')).toBe(true);
+      });
+      await booking.getByLabel('Lagerplatz').selectOption({ label: '\u00a0\u00a0A-03-2' });
+      await booking.getByRole('button', { name: 'Buchen' }).click();
+      const perLocation = main(page).getByRole('region', { name: 'Bestand je Lagerplatz' });
+      await expectText(perLocation.getByRole('listitem'), 'A-03-2: 10 Stk.');
+      await eventually(async () => expect(await placed()).toEqual(['A-03-2:10']));
+
+      // Part of it to STANDARD.
+      const relocate = perLocation.getByRole('form', { name: 'Lagerplatz wechseln' });
+      await relocate.getByLabel('Von').selectOption({ label: '\u00a0\u00a0A-03-2' });
+      await relocate.getByLabel('Nach').selectOption({ label: 'STANDARD' });
+      await relocate.getByLabel('Menge').fill('4');
+      await relocate.getByRole('button', { name: 'Umbuchen' }).click();
+      await expectText(relocate.locator('.alert, [role="status"]'), '4 Stk. nach STANDARD umgebucht.');
+      await eventually(async () => expect(await placed()).toEqual(['A-03-2:6', 'STANDARD:4']));
+      await expectAxeClean(page);
+    });
+  });
+
+  test('English, 375 px: quick booking takes the shelf label, then the article, and books at the shelf', async () => {
+    await eventually(async () => expect(await placed()).toEqual(['A-03-2:6', 'STANDARD:4']));
+    const s = await session(375, true);
+    await withArtifacts('locations en quick', [s], async () => {
+      const { page } = s;
+      await page.goto(`${stack.shell.url}/stock/book`);
+      await main(page).getByRole('heading', { level: 1, name: 'Quick booking' }).waitFor();
+      const code = main(page).getByLabel('Code', { exact: true });
+      // A keyboard-wedge scanner types the code and Enter.
+      await code.pressSequentially('A-03-2');
+      await code.press('Enter');
+      await expectText(main(page).locator('.stock-quick-location strong'), 'Location A-03-2');
+      await code.pressSequentially(sku);
+      await code.press('Enter');
+      await expectText(main(page).locator('.alert, [role="status"]').first(), 'Schraube M8: booked, stock 9 pcs.');
+      await eventually(async () => expect(await placed()).toEqual(['A-03-2:5', 'STANDARD:4']));
+      // The location stays chosen for the next scan.
+      await expectText(main(page).locator('.stock-quick-location strong'), 'Location A-03-2');
+      await expectAxeClean(page);
+
+      await page.goto(`${stack.shell.url}/stock/locations`);
+      await main(page).getByRole('heading', { level: 1, name: 'Storage locations' }).waitFor();
+      await main(page).getByRole('button', { name: 'Expand A' }).click();
+      await main(page).getByRole('link', { name: 'A-03-2' }).click();
+      await main(page).getByRole('heading', { level: 1, name: 'Location A-03-2' }).waitFor();
+      await main(page).getByRole('link', { name: 'Schraube M8' }).waitFor();
+      await expectAxeClean(page);
+    });
+  });
+});
