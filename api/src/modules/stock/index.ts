@@ -19,6 +19,7 @@ export { formatQuantity, fromMilli } from './quantity';
 /** For the low-stock digest (modules/digests). */
 export { articlesGoneLow } from './reorder';
 export { bookerOf } from './routes-movements';
+export { loadScaleData } from './scale-data';
 export { Flag, IdempotencyHeaders, isSet, Movement, responses } from './schemas';
 export { seedStockDemo } from './seed';
 export { stockArticles, stockMovements } from './tables';
