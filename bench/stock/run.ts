@@ -85,6 +85,18 @@ async function login(app: FastifyInstance, email: string) {
   };
 }
 
+/** The API in process, ready, with cheap password hashing and no logs. */
+async function benchApp(database: Database) {
+  const app = await buildApp({
+    database,
+    docs: false,
+    hashOptions: { memoryCost: 256, timeCost: 1, parallelism: 1 },
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
 /** A verified owner (role 1) of a new warehouse, looking at it. */
 async function benchOwner(app: FastifyInstance, email: string, warehouseName: string) {
   const { db } = app.ctx;
@@ -161,13 +173,7 @@ async function timed(samples: number, call: (i: number) => Promise<{ statusCode:
 }
 
 async function measureStock(kind: string, database: Database): Promise<Result[]> {
-  const app = await buildApp({
-    database,
-    docs: false,
-    hashOptions: { memoryCost: 256, timeCost: 1, parallelism: 1 },
-    logger: false,
-  });
-  await app.ready();
+  const app = await benchApp(database);
   const { firstArticle, email } = await load(app, database);
   const client = await login(app, email);
   const results: Result[] = [];
@@ -315,13 +321,7 @@ async function measureStock(kind: string, database: Database): Promise<Result[]>
  * 1 on a stock of 20.
  */
 async function measureLocations(kind: string, database: Database): Promise<Result[]> {
-  const app = await buildApp({
-    database,
-    docs: false,
-    hashOptions: { memoryCost: 256, timeCost: 1, parallelism: 1 },
-    logger: false,
-  });
-  await app.ready();
+  const app = await benchApp(database);
   const { db } = app.ctx;
   const { user, w } = await benchOwner(app, 'bench-locations@lager.test', 'Bench locations');
   const started = performance.now();

@@ -216,20 +216,17 @@ describe('stock per location', () => {
     });
     expect(dup.statusCode).toBe(422);
 
-    const transfer = await book(owner, '/api/stock/transfers', {
-      article_id: article.id,
-      to_warehouse_id: otherWarehouseId,
-      quantity: 2,
-      location_id: a.id,
-    });
+    const transferFrom = (location_id: number) =>
+      book(owner, '/api/stock/transfers', {
+        article_id: article.id,
+        to_warehouse_id: otherWarehouseId,
+        quantity: 2,
+        location_id,
+      });
+    const transfer = await transferFrom(a.id);
     expect(transfer.statusCode).toBe(409);
     expect(transfer.json().message).toBe('Not enough stock at location C-1: 1 pcs available.');
-    const ok = await book(owner, '/api/stock/transfers', {
-      article_id: article.id,
-      to_warehouse_id: otherWarehouseId,
-      quantity: 2,
-      location_id: b.id,
-    });
+    const ok = await transferFrom(b.id);
     expect(ok.statusCode).toBe(201);
     expect(ok.json().out.location_code).toBe('C-2');
     expect(ok.json().in.location_code).toBe('STANDARD');
