@@ -1,30 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type Client, createWarehouse, loggedIn, openTestDatabase } from '../../../test/helpers';
+import { type Client, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle } from '../../../test/stock/helpers';
-import type { Database } from '../../platform/db/client';
 import { stockMovements } from '../stock';
 import { stockLocationQuantities } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
 jest.setTimeout(180_000);
 
-let database: Database;
 let app: FastifyInstance;
 let owner: Client;
 let otherWarehouseId: number;
 
-beforeAll(async () => {
-  // A pool as large as the burst, so on PostgreSQL the requests really run side by side.
-  database = await openTestDatabase(__filename, { poolSize: 20 });
-  ({ app } = await buildTestApp(database));
-  ({ client: owner } = await loggedIn(app));
-  otherWarehouseId = (await createWarehouse(owner, 'Ziel')).id;
-  await createWarehouse(owner, 'Quelle');
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+// A pool as large as the burst, so on PostgreSQL the requests really run side by side. Quelle is current.
+useOwnerApp(__filename, (t) => ({ app, owner, firstWarehouseId: otherWarehouseId } = t), {
+  warehouses: ['Ziel', 'Quelle'],
+  poolSize: 20,
 });
 
 async function location(code: string) {
