@@ -1,0 +1,163 @@
+import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
+import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { browser, stack, useStackAndBrowser, visit } from '../support/pages';
+import { readOutbox } from '../support/stack';
+import { createArticle, stockCall } from '../support/stock-api';
+
+/**
+ * Issue 26 §3–4 in the browser (stock-spec-2): the article page's stock chart and its table, the
+ * reorder page, and the low-stock digest subscribed on the profile page and found in the outbox.
+ * The API runs its digest queue every 300 ms here (DIGEST_POLL_MS), so "today's hour" comes at once.
+ */
+describeInBrowser('stock over time, reordering and the low-stock digest', () => {
+  let owner: TestUser;
+  let articleId: number;
+
+  useStackAndBrowser({ apiEnv: { DIGEST_POLL_MS: '300' } });
+
+  beforeAll(async () => {
+    owner = await registerUser(stack, { prefix: 'digestowner', name: 'Dora Digest' });
+    await createWarehouse(owner, 'Verlaufslager');
+    articleId = await createArticle(stack, owner, { sku: 'KISTE-1', name: 'Kisten', minStock: 5, quantity: 10 });
+  });
+
+  async function session(width: number, english = false): Promise<Session> {
+    const s = await newSession(browser, { width });
+    if (english) await preferEnglish(s.page);
+    await s.context.addCookies(owner.api.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
+    return s;
+  }
+
+  const main = (page: Page) => page.getByRole('main');
+
+  async function axeClean(page: Page) {
+    const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+
+  /** The chart (a canvas uPlot draws, labelled) and the same figures in the table. */
+  async function seeChart(
+    page: Page,
+    text: { title: string; chart: RegExp; table: string; caption: string; stock: string },
+  ) {
+    await main(page).getByRole('heading', { name: text.title }).waitFor();
+    await main(page).getByRole('img', { name: text.chart }).waitFor();
+    await main(page).getByText(text.table).click();
+    const table = main(page).getByRole('table', { name: text.caption });
+    await eventually(async () =>
+      expect(await table.locator('tbody tr td:nth-child(2)').allTextContents()).toContain(text.stock),
+    );
+  }
+
+  test('German, 1280 px: chart and table, subscribe to the digest, receive it, reorder page', async () => {
+    const s = await session(1280);
+    await withArtifacts('reorder digest de', [s], async () => {
+      const { page } = s;
+      await page.goto(`${stack.shell.url}/stock/articles/${articleId}`);
+      await seeChart(page, {
+        title: 'Bestandsverlauf',
+        chart: /Diagramm des Bestands über 30 Tage/,
+        table: 'Als Tabelle anzeigen',
+        caption: 'Bestand über 30 Tage',
+        stock: '10 Stk.',
+      });
+      await main(page).getByRole('button', { name: '1 Jahr' }).click();
+      await main(page)
+        .getByRole('img', { name: /Diagramm des Bestands über 1 Jahr/ })
+        .waitFor();
+      await axeClean(page);
+
+      // The owner registered in English (the API client's language): the mail is English.
+      // Subscribe for a later hour first (not due), let the article go low, then move the hour to now:
+      // the digest is due at once and has news.
+      const now = new Date();
+      const later = now.getUTCHours() + (now.getUTCMinutes() >= 55 ? 2 : 1);
+      const [zone, first] = later <= 23 ? ['UTC', later] : ['Pacific/Honolulu', (later - 10) % 24];
+      await visit(page, '/user');
+      const card = main(page).getByRole('form', { name: 'Verlaufslager' });
+      await card.getByLabel('Tägliche Bestandswarnung für Verlaufslager').check();
+      await card.getByLabel('Zeitzone').selectOption(zone);
+      await card.getByLabel('Senden um').selectOption(String(first));
+      await card.getByRole('button', { name: 'Bestandswarnung für Verlaufslager speichern' }).click();
+      await card.getByText('Gespeichert: Die Bestandswarnung ist eingeschaltet.').waitFor();
+      await axeClean(page);
+
+      const out = await stockCall(
+        stack,
+        owner,
+        'POST',
+        '/api/stock/movements',
+        { article_id: articleId, kind: 'out', quantity: 6, reason: 'sale' },
+        { 'Idempotency-Key': crypto.randomUUID() },
+      );
+      expect(out.status).toBe(201);
+
+      await page.reload();
+      await card.getByLabel('Zeitzone').selectOption('UTC');
+      await card.getByLabel('Senden um').selectOption(String(new Date().getUTCHours()));
+      await card.getByRole('button', { name: 'Bestandswarnung für Verlaufslager speichern' }).click();
+      await card.getByText('Gespeichert: Die Bestandswarnung ist eingeschaltet.').waitFor();
+      await eventually(
+        () => {
+          const digests = readOutbox(stack, owner.email).filter((m) => m.subject.includes('reorder level'));
+          expect(digests.map((m) => m.subject)).toEqual(['Verlaufslager: 1 article(s) at or below reorder level']);
+          expect(digests[0]!.text).toContain('KISTE-1 – Kisten: 4 pcs (reorder level 5 pcs)');
+          expect(digests[0]!.text).toMatch(/\/api\/digests\/unsubscribe\?token=/);
+        },
+        { timeout: 20_000 },
+      );
+
+      await visit(page, '/stock/reorder');
+      await main(page).getByRole('heading', { level: 1, name: 'Bestellvorschläge' }).waitFor();
+      const row = main(page).getByRole('row', { name: /KISTE-1/ });
+      await eventually(async () =>
+        expect(await row.locator('td').allTextContents()).toEqual([
+          'KISTE-1',
+          'Kisten',
+          '4 Stk.',
+          '5 Stk.',
+          '–',
+          '6 Stk.',
+        ]),
+      );
+      await axeClean(page);
+    });
+  }, 90_000);
+
+  test('English, 375 px: chart and table, reorder page, the digest card', async () => {
+    const s = await session(375, true);
+    await withArtifacts('reorder digest en', [s], async () => {
+      const { page } = s;
+      await page.goto(`${stack.shell.url}/stock/articles/${articleId}`);
+      await seeChart(page, {
+        title: 'Stock over time',
+        chart: /Chart of the stock over 30 days/,
+        table: 'Show as table',
+        caption: 'Stock over 30 days',
+        stock: '4 pcs',
+      });
+      await axeClean(page);
+      await visit(page, '/stock/reorder');
+      await main(page).getByRole('heading', { level: 1, name: 'Reorder suggestions' }).waitFor();
+      await main(page)
+        .getByRole('row', { name: /KISTE-1/ })
+        .waitFor();
+      await axeClean(page);
+      await visit(page, '/user');
+      const card = main(page).getByRole('form', { name: 'Verlaufslager' });
+      await eventually(async () =>
+        expect(await card.getByLabel('Daily digest for Verlaufslager').isChecked()).toBe(true),
+      );
+      await axeClean(page);
+      await eventually(async () =>
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+          0,
+        ),
+      );
+    });
+  }, 90_000);
+});
