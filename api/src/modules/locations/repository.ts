@@ -50,18 +50,28 @@ export const isStandard = (row: Pick<LocationRow, 'code'>) => row.code.toUpperCa
 /** The stock module's port (stock/location-ledger.ts): where bookings go and how much lies there. */
 export const ledger: LocationLedger = {
   async place(tx, warehouseId, articleId, locationId, standard) {
-    let id = locationId ?? null;
-    if (id === null && !standard) {
-      const [row] = await tx
-        .select({ id: defaults.locationId })
-        .from(defaults)
-        .where(eq(defaults.articleId, articleId))
-        .limit(1);
-      id = row?.id ?? null;
+    let row: Pick<LocationRow, 'id' | 'code' | 'archivedAt'> | undefined;
+    if (locationId == null) {
+      // The article's default, else STANDARD, in one query; STANDARD made when missing.
+      const fallback = standard
+        ? sql`NULL::integer`
+        : sql`(SELECT d.location_id FROM stock_default_locations d WHERE d.article_id = ${articleId})`;
+      [row] = await tx
+        .select({ id: l.id, code: l.code, archivedAt: l.archivedAt })
+        .from(l)
+        .where(
+          and(
+            eq(l.warehouseId, warehouseId),
+            sql`${l.id} = coalesce(${fallback}, (SELECT s.id FROM stock_locations s
+              WHERE s.warehouse_id = ${warehouseId} AND lower(s.code) = lower(${STANDARD_CODE})))`,
+          ),
+        );
+      row ??= await standardLocation(tx, warehouseId);
+      // STANDARD is never archived: no lock (every booking naming no location would share it).
+      if (isStandard(row)) return { id: row.id, code: row.code };
     }
-    if (id === null) id = (await standardLocation(tx, warehouseId)).id;
     // FOR SHARE: archiving (FOR UPDATE, then "is it empty?") waits until this booking is done.
-    const row = await findLocation(tx, warehouseId, id, 'share');
+    row = await findLocation(tx, warehouseId, locationId ?? row!.id, 'share');
     if (row.archivedAt) throw locationArchived(row.code);
     return { id: row.id, code: row.code };
   },
