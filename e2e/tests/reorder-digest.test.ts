@@ -40,16 +40,28 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
   }
 
   /** The chart (a canvas uPlot draws, labelled) and the same figures in the table. */
-  async function seeChart(
-    page: Page,
-    text: { title: string; chart: RegExp; table: string; caption: string; stock: string },
-  ) {
+  const CHART = {
+    de: {
+      title: 'Bestandsverlauf',
+      chart: /Diagramm des Bestands über 30 Tage/,
+      table: 'Als Tabelle anzeigen',
+      caption: 'Bestand über 30 Tage',
+    },
+    en: {
+      title: 'Stock over time',
+      chart: /Chart of the stock over 30 days/,
+      table: 'Show as table',
+      caption: 'Stock over 30 days',
+    },
+  };
+  async function seeChart(page: Page, language: 'de' | 'en', stock: string) {
+    const text = CHART[language];
     await main(page).getByRole('heading', { name: text.title }).waitFor();
     await main(page).getByRole('img', { name: text.chart }).waitFor();
     await main(page).getByText(text.table).click();
     const table = main(page).getByRole('table', { name: text.caption });
     await eventually(async () =>
-      expect(await table.locator('tbody tr td:nth-child(2)').allTextContents()).toContain(text.stock),
+      expect(await table.locator('tbody tr td:nth-child(2)').allTextContents()).toContain(stock),
     );
   }
 
@@ -58,13 +70,7 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
     await withArtifacts('reorder digest de', [s], async () => {
       const { page } = s;
       await page.goto(`${stack.shell.url}/stock/articles/${articleId}`);
-      await seeChart(page, {
-        title: 'Bestandsverlauf',
-        chart: /Diagramm des Bestands über 30 Tage/,
-        table: 'Als Tabelle anzeigen',
-        caption: 'Bestand über 30 Tage',
-        stock: '10 Stk.',
-      });
+      await seeChart(page, 'de', '10 Stk.');
       await main(page).getByRole('button', { name: '1 Jahr' }).click();
       await main(page)
         .getByRole('img', { name: /Diagramm des Bestands über 1 Jahr/ })
@@ -133,13 +139,7 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
     await withArtifacts('reorder digest en', [s], async () => {
       const { page } = s;
       await page.goto(`${stack.shell.url}/stock/articles/${articleId}`);
-      await seeChart(page, {
-        title: 'Stock over time',
-        chart: /Chart of the stock over 30 days/,
-        table: 'Show as table',
-        caption: 'Stock over 30 days',
-        stock: '4 pcs',
-      });
+      await seeChart(page, 'en', '4 pcs');
       await axeClean(page);
       await visit(page, '/stock/reorder');
       await main(page).getByRole('heading', { level: 1, name: 'Reorder suggestions' }).waitFor();
