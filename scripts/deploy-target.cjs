@@ -36,15 +36,43 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** An exclusive lock file: two `rollout` commands never read-modify-write at the same time. */
+/** True when `owner` (`host:pid`) is a process of this machine that no longer runs. */
+function ownerIsGone(owner) {
+  const [host, pid] = String(owner).split(':');
+  if (host !== os.hostname() || !Number(pid)) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return error.code === 'ESRCH';
+  }
+}
+
+/**
+ * An exclusive lock file: two `rollout` commands never read-modify-write at the same time. A lock
+ * left by a process that was killed while holding it (a guard stopped with SIGKILL) is taken over
+ * at once instead of blocking every command after it.
+ */
 async function withLock(dir, fn) {
   const lock = path.join(dir, LOCK_FILE);
+  const me = `${os.hostname()}:${process.pid}`;
   for (let tries = 0; ; tries++) {
     try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lock, me, { flag: 'wx' });
       break;
     } catch (error) {
       if (error.code !== 'EEXIST' || tries > 100) throw new Error(`Could not lock ${lock} (${error.code})`);
+      let owner = '';
+      try {
+        owner = fs.readFileSync(lock, 'utf8');
+      } catch {
+        continue; // released meanwhile: try again at once
+      }
+      // Removed only while it still names the dead owner (another process may have taken it over first).
+      if (ownerIsGone(owner) && fs.readFileSync(lock, 'utf8') === owner) {
+        fs.rmSync(lock, { force: true });
+        continue;
+      }
       await sleep(50);
     }
   }
@@ -63,15 +91,7 @@ function writeAtomically(file, text) {
 
 /** A lease whose time ran out, or whose process on this machine is gone (owner `host:pid:…`). */
 function leaseIsFree(lease, owner) {
-  if (!lease || lease.owner === owner || lease.until <= Date.now()) return true;
-  const [host, pid] = lease.owner.split(':');
-  if (host !== os.hostname()) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return error.code === 'ESRCH';
-  }
+  return !lease || lease.owner === owner || lease.until <= Date.now() || ownerIsGone(lease.owner);
 }
 
 function localDirTarget({ dir }) {

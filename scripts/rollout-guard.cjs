@@ -94,8 +94,14 @@ async function runGuard(options) {
   const lease = (ms) => target.acquireGuardLease?.(owner, ms) ?? true;
   try {
     for (;;) {
-      if (await lease(LEASE_MS)) await evaluateOnce(options);
-      else log('another guard holds this manifest; waiting');
+      try {
+        if (await lease(LEASE_MS)) await evaluateOnce(options);
+        else log('another guard holds this manifest; waiting');
+      } catch (error) {
+        // A look that failed (the target busy or away) is tried again at the next look; the guard keeps running.
+        if (once) throw error;
+        log(`this look failed (${error.message}); looking again later`);
+      }
       if (once || signal?.aborted) return;
       await new Promise((resolve) => {
         const timer = setTimeout(resolve, intervalMs);

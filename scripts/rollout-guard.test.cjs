@@ -360,3 +360,43 @@ test('npm run rollout:guard -- --once: a fresh process resumes from rollout.json
       .map((h) => h.percent),
   ).toEqual([50, 80]);
 });
+
+test('a lock left by a process killed while holding it is taken over; a live holder keeps it', async () => {
+  const lock = path.join(dir, '.rollout.lock');
+  fs.writeFileSync(lock, `${os.hostname()}:999999999`);
+  const t = target();
+  await t.update((manifest) => ({ manifest, history: { at: 'now', remote: 'remote-info', command: 'test' } }));
+  expect(fs.existsSync(lock)).toBe(false);
+  expect(history().at(-1)).toMatchObject({ command: 'test' });
+  // Held by a running process (this one) on this machine, or by another machine: not taken.
+  fs.writeFileSync(lock, `${os.hostname()}:${process.pid}`);
+  const waiting = t.update((manifest) => ({
+    manifest,
+    history: { at: 'later', remote: 'remote-info', command: 'second' },
+  }));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(history().at(-1)).toMatchObject({ command: 'test' });
+  fs.rmSync(lock);
+  await waiting;
+  expect(history().at(-1)).toMatchObject({ command: 'second' });
+});
+
+test('a guard whose look fails (target locked) keeps running and looks again', async () => {
+  startGuarded();
+  api.versions = [figures('2.0.0', 240, 31), figures('1.0.0', 2310, 21)];
+  const t = target();
+  const failing = { ...t, acquireGuardLease: async () => Promise.reject(new Error('bucket away')) };
+  const log = [];
+  const controller = new AbortController();
+  const running = runGuard({
+    ...guard(),
+    target: failing,
+    intervalMs: 20,
+    signal: controller.signal,
+    log: (l) => log.push(l),
+  });
+  await new Promise((r) => setTimeout(r, 200));
+  controller.abort();
+  await running;
+  expect(log.filter((l) => l === 'this look failed (bucket away); looking again later').length).toBeGreaterThan(1);
+});
