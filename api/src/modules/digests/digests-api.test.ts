@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -10,7 +13,7 @@ import {
   useTestApp,
 } from '../../../test/helpers';
 import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
-import type { OutboxMail } from '../../platform/mail/transport';
+import { createOutboxTransport, type OutboxMail, readOutbox } from '../../platform/mail/transport';
 import { memberships, users } from '../../platform/tenancy/tables';
 import { runDigests } from './service';
 import { digestSubscriptions } from './tables';
@@ -221,5 +224,33 @@ describe('ending a subscription', () => {
     const gone = await subscribed();
     expect((await gone.client.delete('/api/profile/delete', { password: PASSWORD })).statusCode).toBe(204);
     expect(await subscriptionsOf(gone.user.id)).toEqual([]);
+  });
+});
+
+describe('the file outbox and queued mails', () => {
+  it('writes a queued mail sent twice (a crash before it was recorded) as one file, with its headers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lager-digest-outbox-'));
+    const outbox = createOutboxTransport(dir);
+    const mail = {
+      to: 'a@example.test',
+      subject: 'S',
+      text: 't',
+      html: '<p>t</p>',
+      headers: { 'List-Unsubscribe': '<http://x.test/u>' },
+      queued: { key: 'digest-000000000007', createdAt: new Date('2026-11-25T07:00:00Z') },
+    };
+    await outbox.send(mail);
+    await outbox.send(mail);
+    expect(readdirSync(dir)).toEqual([`${Date.parse('2026-11-25T07:00:00Z')}-digest-000000000007.json`]);
+    expect(readOutbox(dir)).toEqual([
+      {
+        to: 'a@example.test',
+        subject: 'S',
+        text: 't',
+        html: '<p>t</p>',
+        headers: { 'List-Unsubscribe': '<http://x.test/u>' },
+        created_at: '2026-11-25T07:00:00.000Z',
+      },
+    ]);
   });
 });
