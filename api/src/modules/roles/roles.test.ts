@@ -1,6 +1,6 @@
 import { useAdminApp } from '../../../test/admin-fixture';
 
-const { t, setup, invite, tokenFrom } = useAdminApp(__filename);
+const { setup, invite, tokenFrom } = useAdminApp(__filename);
 
 describe('roles', () => {
   it('creates, lists (without the owner role), reads and updates roles', async () => {
