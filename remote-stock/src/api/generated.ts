@@ -535,13 +535,11 @@ export type ListStockLocationsApiResponse = /** status 200 Default Response */ {
     /** Articles with stock at this location (not below it). */
     article_count: number;
     code: string;
-    created_at: string;
     id: number;
     name: string | null;
     parent_id: number | null;
     /** The warehouse's STANDARD location: bookings naming none go here. */
     standard: boolean;
-    updated_at: string;
   }[];
 };
 export type ListStockLocationsApiArg = /** Include archived locations. */ ('1' | '0' | 'true' | 'false') | undefined;
