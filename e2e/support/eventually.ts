@@ -15,7 +15,8 @@ import type { Locator } from 'playwright-core';
  *   });
  *
  * The common reads have their own: `expectCount(locator, n)`, `expectText(locator, text)`,
- * `expectHidden(locator)`. A count, text or visibility read outside them is read once: never assert on it.
+ * `expectTextContaining(locator, part)`, `expectHidden(locator)`. A count, text or visibility
+ * read outside them is read once: never assert on it.
  *
  * A check for absence passes as soon as the thing is gone: wait for the screen itself first
  * (its heading, its URL), as the journeys do, so "not there yet" cannot pass for "gone".
@@ -51,6 +52,14 @@ export function expectText(locator: Locator, text: string, options?: Options): P
   return eventually(async () => {
     const content = await locator.textContent();
     expect(content).toBe(text);
+  }, options);
+}
+
+/** Waits until the (single) element of `locator` has a text content that contains `part`. */
+export function expectTextContaining(locator: Locator, part: string, options?: Options): Promise<void> {
+  return eventually(async () => {
+    const content = await locator.textContent();
+    expect(content).toContain(part);
   }, options);
 }
 

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { registerUser, type TestUser, waitForPath } from '../support/actions';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { deployCli, hashShellBuild, makeDeployDir, newSection, removeSection } from '../support/deploy';
-import { eventually, expectCount } from '../support/eventually';
+import { eventually, expectCount, expectTextContaining } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { readOutbox, repoRoot } from '../support/stack';
 
@@ -271,9 +271,7 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
       expect(newest).toContain('Automatisch zurückgenommen · 2.0.0 · von rollout-guard');
       expect(newest).toMatch(/error rate \d+\.\d % vs 0\.0 %/);
       const top = s.page.getByRole('region', { name: 'Häufigste Fehler 2.0.0' });
-      await eventually(async () =>
-        expect(await top.textContent()).toContain(`Darstellungsfehler: Error: ${BROKEN_MESSAGE}`),
-      );
+      await expectTextContaining(top, `Darstellungsfehler: Error: ${BROKEN_MESSAGE}`);
       const health = s.page.getByRole('table', { name: /Fehlerrate mit 95-%-Konfidenzintervall/ });
       await expectCount(health.getByRole('row', { name: /^2\.0\.0/ }), 1);
       // The charts: their own chunk, fetched on this page only, drawn as two labelled canvases.
