@@ -48,6 +48,8 @@ export interface BuildAppOptions {
   operatorEmails?: string[];
   /** LAGER_OPERATOR_TOKEN: `Authorization: Bearer <token>` for the rollout guard; unset = no bearer access. */
   operatorToken?: string;
+  /** DIGEST_POLL_MS: how often a listening process runs the low-stock digest queue (default a minute). */
+  digestPollMs?: number;
 }
 
 const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       token: options.operatorToken || undefined,
     },
     appOrigins: new Set([new URL(appUrl).origin, ...(options.frontendOrigins ?? [])]),
+    digestPollMs: options.digestPollMs ?? 60_000,
   };
   app.decorate('ctx', ctx);
   app.addSchema(ErrorBody);

@@ -48,6 +48,8 @@ export interface ServerConfig {
   operatorToken?: string;
   /** API_WORKERS: processes serving the port (node's cluster); more than 1 only on PostgreSQL. */
   workers: number;
+  /** DIGEST_POLL_MS: how often each process runs the low-stock digest queue. */
+  digestPollMs: number;
   /** Limits changed from their defaults (TELEMETRY_BATCHES_PER_MINUTE). */
   rateLimits?: Partial<RateLimits>;
 }
@@ -79,6 +81,7 @@ const EnvSchema = Type.Object({
   LAGER_OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: OPERATOR_TOKEN_MIN, pattern: '^\\S+$' })),
   API_WORKERS: Type.Integer({ minimum: 1, maximum: MAX_WORKERS, default: 1 }),
   TELEMETRY_BATCHES_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  DIGEST_POLL_MS: Type.Integer({ minimum: 50, maximum: 3_600_000, default: 60_000 }),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -103,6 +106,7 @@ const EXPECTED: Record<keyof Env, string> = {
   API_WORKERS: `a number of processes from 1 to ${MAX_WORKERS}`,
   TELEMETRY_BATCHES_PER_MINUTE:
     'a whole number 1-1000000 (telemetry beacons per client address and minute; default 120)',
+  DIGEST_POLL_MS: 'milliseconds from 50 to 3600000 between two runs of the low-stock digest queue (default 60000)',
 };
 
 /** Thrown with every problem found; `server.ts` prints one line each and exits. */
@@ -209,6 +213,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     operatorEmails: (list(parsed.OPERATOR_EMAILS) ?? []).map((email) => email.toLowerCase()),
     operatorToken: parsed.LAGER_OPERATOR_TOKEN,
     workers: parsed.API_WORKERS ?? 1,
+    digestPollMs: parsed.DIGEST_POLL_MS ?? 60_000,
     ...(parsed.TELEMETRY_BATCHES_PER_MINUTE !== undefined && {
       rateLimits: { telemetryBatches: { max: parsed.TELEMETRY_BATCHES_PER_MINUTE, windowMs: 60_000 } },
     }),

@@ -128,3 +128,14 @@ describe('security headers and docs', () => {
     await withDocs.close();
   }, 60_000);
 });
+
+describe('DIGEST_POLL_MS', () => {
+  it('is validated at start like every variable: default a minute, a bad value is one line', () => {
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'lager-digest-config-')) };
+    expect(configFromEnv(env).digestPollMs).toBe(60_000);
+    expect(configFromEnv({ ...env, DIGEST_POLL_MS: '250' }).digestPollMs).toBe(250);
+    expect(() => configFromEnv({ ...env, DIGEST_POLL_MS: '10' })).toThrow(
+      'DIGEST_POLL_MS="10": expected milliseconds from 50 to 3600000 between two runs of the low-stock digest queue (default 60000)',
+    );
+  });
+});

@@ -50,6 +50,8 @@ export interface AppContext {
   operators: { emails: ReadonlySet<string>; token?: string };
   /** The web app's own origins (APP_URL's and FRONTEND_ORIGINS); anonymous beacons from elsewhere are refused. */
   appOrigins: ReadonlySet<string>;
+  /** How often a listening process runs the low-stock digest queue (DIGEST_POLL_MS). */
+  digestPollMs: number;
 }
 
 export type UserRow = typeof users.$inferSelect;

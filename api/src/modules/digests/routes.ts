@@ -9,7 +9,7 @@ import { type Language, translate } from '../../platform/i18n';
 import { mailLanguage } from '../../platform/mail/templates';
 import { deleteSubscription, findSubscription, memberWarehouses, upsertSubscription } from './repository';
 import { DigestAnswer, DigestInput, DigestList, TokenQuery, WarehouseParam } from './schemas';
-import { digestPollMs, isTimeZone, readUnsubscribeToken, startDigestWorker } from './service';
+import { isTimeZone, readUnsubscribeToken, startDigestWorker } from './service';
 
 const tags = ['account'];
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -160,7 +160,7 @@ const digestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The queue runs in every process that serves requests (tests build the app without listening).
   let stop: (() => Promise<void>) | null = null;
   app.addHook('onListen', async () => {
-    stop = startDigestWorker(app, digestPollMs());
+    stop = startDigestWorker(app, app.ctx.digestPollMs);
   });
   app.addHook('onClose', async () => {
     await stop?.();

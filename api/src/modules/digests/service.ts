@@ -207,12 +207,6 @@ export async function runDigests(app: FastifyInstance, now = new Date()) {
   while (await deliverOneMail(app)) {}
 }
 
-/** The interval a listening server runs `runDigests` at (DIGEST_POLL_MS, default a minute). */
-export function digestPollMs(env = process.env): number {
-  const value = Number(env.DIGEST_POLL_MS);
-  return Number.isInteger(value) && value >= 50 && value <= 3_600_000 ? value : 60_000;
-}
-
 /** Runs the queue every `everyMs` while the server listens; one pass at a time per process. */
 export function startDigestWorker(app: FastifyInstance, everyMs: number) {
   let running: Promise<void> | null = null;
