@@ -3,7 +3,7 @@ import { STOCK_PERMISSION_NAMES, type StockPermissionName } from '@lager/contrac
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { memberships, users } from '../../src/platform/tenancy/tables';
-import { type Client, loggedIn } from '../helpers';
+import { type Client, loggedIn, type OwnerApp, type TestAppOptions, useOwnerApp } from '../helpers';
 
 /** Permission ids as the migration numbers them (7..12, in stock-spec.md's order). */
 export const permissionId = (name: StockPermissionName) => 7 + STOCK_PERMISSION_NAMES.indexOf(name);
@@ -78,4 +78,17 @@ export function move(client: Client, articleId: number, kind: string, quantity: 
 /** A transfer of `quantity` of the article into the warehouse `toWarehouseId`. */
 export function transfer(client: Client, articleId: number, toWarehouseId: number, quantity: number | string) {
   return book(client, '/api/stock/transfers', { article_id: articleId, to_warehouse_id: toWarehouseId, quantity });
+}
+
+/**
+ * useOwnerApp with the two warehouses a transfer needs: `target` (Ziel) and `source` (Quelle,
+ * the owner's current one, where the bookings go).
+ */
+export function useSourceAndTarget(
+  file: string,
+  assign: (t: OwnerApp & { source: number; target: number }) => unknown,
+  options: TestAppOptions = {},
+) {
+  const withNames = (t: OwnerApp) => assign({ ...t, source: t.warehouseId, target: t.firstWarehouseId });
+  useOwnerApp(file, withNames, { ...options, warehouses: ['Ziel', 'Quelle'] });
 }

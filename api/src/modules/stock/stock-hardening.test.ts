@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Client, useOwnerApp } from '../../../test/helpers';
-import { book, createArticle, move, stockUp, transfer } from '../../../test/stock/helpers';
+import type { Client } from '../../../test/helpers';
+import { book, createArticle, move, stockUp, transfer, useSourceAndTarget } from '../../../test/stock/helpers';
 import { MAX_QUANTITY } from './quantity';
 import { stockArticles, stockMovements } from './tables';
 
@@ -24,11 +24,8 @@ let owner: Client;
 let source: number;
 let target: number;
 
-// A pool as large as the bursts below, so on PostgreSQL the requests really run side by side. Source is current.
-useOwnerApp(__filename, (t) => ({ app, owner, warehouseId: source, firstWarehouseId: target } = t), {
-  warehouses: ['Ziel', 'Quelle'],
-  poolSize: 24,
-});
+// A pool as large as the bursts below, so on PostgreSQL the requests really run side by side.
+useSourceAndTarget(__filename, (t) => ({ app, owner, source, target } = t), { poolSize: 24 });
 
 const importCsv = (body: string | Buffer, query = '', type = 'text/csv', client = owner) =>
   client.request('POST', `/api/stock/import${query}`, body, { 'content-type': type });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Client, createWarehouse, loggedIn, useOwnerApp } from '../../../test/helpers';
-import { book, createArticle, member, stockUp, transfer } from '../../../test/stock/helpers';
+import { type Client, createWarehouse, loggedIn } from '../../../test/helpers';
+import { book, createArticle, member, stockUp, transfer, useSourceAndTarget } from '../../../test/stock/helpers';
 import { memberships } from '../../platform/tenancy/tables';
 import { stockArticles, stockMovements } from './tables';
 
@@ -13,10 +13,7 @@ let owner: Client;
 let source: number;
 let target: number;
 
-// Source is the current warehouse.
-useOwnerApp(__filename, (t) => ({ app, owner, warehouseId: source, firstWarehouseId: target } = t), {
-  warehouses: ['Ziel', 'Quelle'],
-});
+useSourceAndTarget(__filename, (t) => ({ app, owner, source, target } = t));
 
 const inWarehouse = (warehouseId: number, sku: string) =>
   app.ctx.db
