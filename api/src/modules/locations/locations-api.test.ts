@@ -123,6 +123,13 @@ describe('the location tree', () => {
     expect(made.statusCode).toBe(201);
     expect((await viewer.post(`${at(made.json().location.id)}/archive`)).statusCode).toBe(403);
     expect((await viewer.delete(at(made.json().location.id))).statusCode).toBe(403);
+    // Relocating is moving goods (book_goods); the default location is the article's (manage_articles).
+    const article = await createArticle(owner, { sku: 'PERM-1' });
+    const relocation = { article_id: article.id, from_location_id: 1, to_location_id: 2, quantity: 1 };
+    expect((await book(viewer, '/api/stock/relocations', relocation)).statusCode).toBe(403);
+    expect((await book(keeper, '/api/stock/relocations', relocation)).statusCode).toBe(403);
+    const setDefault = `/api/stock/articles/${article.id}/default-location`;
+    expect((await keeper.put(setDefault, { location_id: made.json().location.id })).statusCode).toBe(403);
   });
 });
 
