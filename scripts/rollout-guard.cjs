@@ -104,8 +104,13 @@ async function runGuard(options) {
       }
       if (once || signal?.aborted) return;
       await new Promise((resolve) => {
-        const timer = setTimeout(resolve, intervalMs);
-        signal?.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true });
+        // One abort listener at a time (a listener per look piled up on a long-running guard).
+        const onAbort = () => resolve(clearTimeout(timer));
+        const timer = setTimeout(() => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        }, intervalMs);
+        signal?.addEventListener('abort', onAbort, { once: true });
       });
       if (signal?.aborted) return;
     }

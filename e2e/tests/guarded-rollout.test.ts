@@ -145,7 +145,8 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
 
   /** A browser profile logged in as `user` (session cookies from the API client). */
   async function sessionOf(user: TestUser, width = 1280): Promise<Session> {
-    const s = await newSession(browser, { width });
+    // No service worker: every script the page loads is a response this test can read.
+    const s = await newSession(browser, { width, serviceWorkers: 'block' });
     await s.context.addCookies(user.api.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
     return s;
   }
