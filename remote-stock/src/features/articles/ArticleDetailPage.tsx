@@ -71,6 +71,12 @@ function ArticleDetail({ article }: { article: Article }) {
         </dd>
         <dt>{t('fields.minStock')}</dt>
         <dd className="tabular">{format.quantity(article.min_stock, article.unit)}</dd>
+        {article.max_stock !== null && (
+          <>
+            <dt>{t('fields.maxStock')}</dt>
+            <dd className="tabular">{format.quantity(article.max_stock, article.unit)}</dd>
+          </>
+        )}
         {article.barcode && (
           <>
             <dt>{t('fields.barcode')}</dt>

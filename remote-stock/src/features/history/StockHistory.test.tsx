@@ -4,7 +4,7 @@ import type { GetStockArticleHistoryApiResponse, GetStockArticleLocationsApiResp
 import { article, articleHandlers, mountStock, session } from '../../testing/fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
-const screws = article({ name: 'Screws', quantity: 7, min_stock: 5 });
+const screws = article({ name: 'Screws', quantity: 7, min_stock: 5, max_stock: 30 });
 const server = setupApiServer(...session(), ...articleHandlers([screws]));
 
 let asked: URLSearchParams[] = [];
@@ -69,6 +69,8 @@ test('the article page reads 30 days of history, then 90 days or a year when cho
   await user.click(screen.getByRole('button', { name: '1 Jahr' }));
   await waitFor(() => expect(asked.map(days)).toEqual([30, 90, 365]));
   expect(screen.getByRole('button', { name: '1 Jahr' })).toHaveAttribute('aria-pressed', 'true');
+  // The article's facts name the maximum stock the reorder suggestions fill up to.
+  expect(screen.getByText('Höchstbestand').nextElementSibling).toHaveTextContent('30 Stk.');
 });
 
 test('the table fallback lists the stock at each change, held until now', async () => {
