@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { API_PORT, SHELL_PORT } from './scripts/federation-apps.cjs';
+import { API_PORT, SHELL_PORT, stableManifest } from './scripts/federation-apps.cjs';
 
 /** `shell`, or a remote: any folder with a `section.json` (the `remote-*` workspaces, test fixtures). */
 export type AppName = string;
@@ -218,20 +218,11 @@ function pluginPrecompress(): RsbuildPlugin {
  * and dev ports, so a section's routes and links change with its file, not with the shell.
  */
 function devRemotesManifest() {
-  return {
-    remotes: Object.fromEntries(
-      Object.entries(remotes).map(([name, def]) => [
-        name,
-        {
-          stable: {
-            version: 'dev',
-            entry: `http://127.0.0.1:${def.port}/mf-manifest.json`,
-            section: publishedSection(path.join(rootDir, name)),
-          },
-        },
-      ]),
-    ),
-  };
+  return stableManifest(Object.keys(remotes), (name) => ({
+    version: 'dev',
+    entry: `http://127.0.0.1:${remotes[name]!.port}/mf-manifest.json`,
+    section: publishedSection(path.join(rootDir, name)),
+  }));
 }
 
 /** Each remote's container name and entry module (for the benchmark's monolithic baseline; the shell reads remotes.json). */

@@ -30,4 +30,12 @@ const devPorts = {
   ),
 };
 
-module.exports = { remoteNames, SHELL_PORT, API_PORT, DEPLOY_PORT, devPorts };
+/**
+ * A remotes manifest (remotes.json) with one stable version of each of `names`: `stableOf(name)` gives
+ * its { version, entry, section, … } (the dev server's, the local stack's and the benchmark's manifests).
+ */
+function stableManifest(names, stableOf) {
+  return { remotes: Object.fromEntries(names.map((name) => [name, { stable: stableOf(name) }])) };
+}
+
+module.exports = { remoteNames, SHELL_PORT, API_PORT, DEPLOY_PORT, devPorts, stableManifest };

@@ -4,3 +4,7 @@ export declare const SHELL_PORT: number;
 export declare const API_PORT: number;
 export declare const DEPLOY_PORT: number;
 export declare const devPorts: Record<string, number>;
+export declare function stableManifest<Stable>(
+  names: string[],
+  stableOf: (name: string) => Stable,
+): { remotes: Record<string, { stable: Stable }> };

@@ -5,13 +5,13 @@
  * rolls the failing canary back with the API's figures. The fake-API tests (rollout-guard.test.cjs)
  * cover every decision; this one proves the two sides agree on the wire.
  */
-const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { freePort, startApi } = require('./stack.cjs');
 const { evaluateOnce } = require('./rollout-guard.cjs');
 const { localDirTarget } = require('./deploy-target.cjs');
+const { targetDirTools } = require('./rollout-test-target.cjs');
 
 const TOKEN = 'operator-token-for-the-guard-test-0123456789';
 const APP_URL = 'http://127.0.0.1:3000';
@@ -51,21 +51,7 @@ beforeEach(() => {
 
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function cli(script, args, env = {}) {
-  const result = spawnSync(process.execPath, [path.join(__dirname, script), ...args, '--target-dir', dir], {
-    encoding: 'utf8',
-    env: { ...process.env, USER: 'release-bot', ...env },
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
-
-const manifest = () => JSON.parse(fs.readFileSync(path.join(dir, 'rollout.json'), 'utf8'));
-const history = () =>
-  fs
-    .readFileSync(path.join(dir, 'rollout-history.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line));
+const { cli, manifest, history } = targetDirTools(() => dir);
 
 /** `pages` page loads of a version, the first `errorPages` with a render error: the collector's events. */
 function pagesOf(version, channel, pages, errorPages) {

@@ -3,12 +3,13 @@
  * `rollout --guarded` as a team runs it, then looks that roll back, advance, promote and wait,
  * each a history line; mails, the webhook, the lease, and manual commands ending a guard.
  */
-const { spawnSync, spawn } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { localDirTarget } = require('./deploy-target.cjs');
+const { targetDirTools } = require('./rollout-test-target.cjs');
 const { evaluateOnce, guardFromEnv, runGuard } = require('./rollout-guard.cjs');
 
 const TOKEN = 'operator-token-with-at-least-32-chars!';
@@ -74,22 +75,8 @@ function publish(remote, version) {
   fs.writeFileSync(path.join(folder, 'section.json'), JSON.stringify({ scope: 'remote_info', version }));
 }
 
-function cli(script, args, env = {}) {
-  const result = spawnSync(process.execPath, [path.join(__dirname, script), ...args, '--target-dir', dir], {
-    encoding: 'utf8',
-    env: { ...process.env, USER: 'release-bot', ...env },
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
-
 const target = () => localDirTarget({ dir });
-const manifest = () => JSON.parse(fs.readFileSync(path.join(dir, 'rollout.json'), 'utf8'));
-const history = () =>
-  fs
-    .readFileSync(path.join(dir, 'rollout-history.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
+const { cli, manifest, history } = targetDirTools(() => dir);
 const mails = () =>
   fs.existsSync(outbox)
     ? fs.readdirSync(outbox).map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')))

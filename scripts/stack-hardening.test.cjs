@@ -7,13 +7,14 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
+const { cookieJar } = require('./cookie-jar.cjs');
 const { freePort, serveShell, startApi } = require('./stack.cjs');
 
 jest.setTimeout(180_000);
 
 /** One browser at a loopback address of its own (127.0.0.x), keeping its cookies. */
 function browserAt(localAddress, baseUrl) {
-  const jar = new Map();
+  const jar = cookieJar();
   const call = (method, url, body, extraHeaders = {}) =>
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -22,22 +23,13 @@ function browserAt(localAddress, baseUrl) {
         {
           method,
           localAddress,
-          headers: {
-            'content-type': 'application/json',
-            cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-            'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-            ...extraHeaders,
-          },
+          headers: { 'content-type': 'application/json', ...jar.headers(), ...extraHeaders },
         },
         (res) => {
           let text = '';
           res.on('data', (d) => (text += d));
           res.on('end', () => {
-            for (const line of res.headers['set-cookie'] ?? []) {
-              const [pair] = line.split(';');
-              const [name, ...value] = pair.split('=');
-              jar.set(name.trim(), value.join('='));
-            }
+            jar.keep(res.headers['set-cookie'] ?? []);
             resolve({ status: res.statusCode, headers: res.headers, text });
           });
         },

@@ -13,7 +13,7 @@ const sirv = require('sirv');
 const { resolveEntries } = require('./rollout-lib.cjs');
 const shellPage = require('./shell-page.cjs');
 const { describeBuild } = require('./rollout-sections.cjs');
-const { remoteNames, SHELL_PORT, API_PORT, DEPLOY_PORT, devPorts } = require('./federation-apps.cjs');
+const { remoteNames, SHELL_PORT, API_PORT, DEPLOY_PORT, devPorts, stableManifest } = require('./federation-apps.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 /** Every remote workspace; its default port is its dev port from its section.json. */
@@ -284,6 +284,22 @@ function ensureApiBuild() {
   if (run.status !== 0) throw new Error(`API build failed (node api/scripts/build.mjs exited ${run.status})`);
 }
 
+/** The environment the API process runs with (also the benchmark's, for an API built from another commit). */
+function apiEnvironment({ port, dataDir, appUrl, origins, seedDemo = false, env = {} }) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: appUrl,
+    FRONTEND_ORIGINS: origins.join(','),
+    SEED_DEMO: seedDemo ? '1' : '',
+    // The shell's proxy is the one hop in front: believe its X-Forwarded-For, nobody else's.
+    TRUST_PROXY: '127.0.0.1',
+    ...env,
+  };
+}
+
 /**
  * Starts the compiled API as a child process and waits until /api/health answers. With `supervise`
  * (npm start) a child that dies is started again after a growing delay and the restart is logged,
@@ -305,18 +321,7 @@ async function startApi({
     // node itself runs the server (no CLI wrapper that forks): a crash or kill of the server is seen here.
     spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
       cwd: path.join(repoRoot, 'api'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        APP_URL: appUrl,
-        FRONTEND_ORIGINS: origins.join(','),
-        SEED_DEMO: seedDemo ? '1' : '',
-        // The shell's proxy is the one hop in front: believe its X-Forwarded-For, nobody else's.
-        TRUST_PROXY: '127.0.0.1',
-        ...env,
-      },
+      env: apiEnvironment({ port, dataDir, appUrl, origins, seedDemo, env }),
       stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     });
   const url = `http://127.0.0.1:${port}`;
@@ -373,21 +378,12 @@ async function startApi({
 }
 
 function remoteManifestFor(remoteUrls) {
-  return {
-    remotes: Object.fromEntries(
-      Object.entries(remoteUrls).map(([name, url]) => [
-        name,
-        // The build's own section description and shared ranges: the shell routes by them.
-        {
-          stable: {
-            version: 'local',
-            entry: `${url}/mf-manifest.json`,
-            ...describeBuild(path.join(repoRoot, name, 'dist')),
-          },
-        },
-      ]),
-    ),
-  };
+  return stableManifest(Object.keys(remoteUrls), (name) => ({
+    version: 'local',
+    entry: `${remoteUrls[name]}/mf-manifest.json`,
+    // The build's own section description and shared ranges: the shell routes by them.
+    ...describeBuild(path.join(repoRoot, name, 'dist')),
+  }));
 }
 
 /** Everything at once. Ports of 0 pick free ones (tests); `npm start` uses the defaults. */
@@ -507,4 +503,8 @@ module.exports = {
   serveDeployment,
   deploymentManifestFor,
   freePort,
+  apiEnvironment,
+  staticHandler,
+  listen,
+  closeServer,
 };

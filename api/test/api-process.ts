@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { resolve } from 'node:path';
+import { cookieJar } from '../../scripts/cookie-jar.cjs';
 
 const API_DIR = resolve(__dirname, '..');
 
@@ -61,23 +62,14 @@ export type Call = (
 
 /** A browser stand-in over real HTTP (cookie jar, XSRF header); logged in when `login` is given. */
 export async function session(url: string, login?: { email: string; password: string }): Promise<Call> {
-  const jar = new Map<string, string>();
+  const jar = cookieJar();
   const call: Call = async (method, path, body, headers = {}) => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: {
-        'content-type': 'application/json',
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-        ...headers,
-      },
+      headers: { 'content-type': 'application/json', ...jar.headers(), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!.trim(), value.join('='));
-    }
+    jar.keep(res.headers.getSetCookie());
     return res;
   };
   await call('GET', '/sanctum/csrf-cookie');

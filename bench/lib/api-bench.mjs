@@ -43,20 +43,11 @@ async function readMemory(child, file) {
  * A/B runs: LAGER_BENCH_API_ENTRY=/path/server.js runs that compiled API (e.g. an older commit built with
  * api/scripts/build.mjs) with the environment scripts/stack.cjs gives the API, instead of the current build.
  */
-async function startEntry(entry, { port, dataDir, appUrl, origins, env }) {
+async function startEntry(stack, entry, { port, dataDir, appUrl, origins, env }) {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: path.dirname(entry),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: appUrl,
-      FRONTEND_ORIGINS: origins.join(','),
-      TRUST_PROXY: '127.0.0.1',
-      ...env,
-    },
+    env: stack.apiEnvironment({ port, dataDir, appUrl, origins, env }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -90,7 +81,7 @@ async function benchOne({ stack, label, origins, appUrl, env, load }) {
   const nodeOptions = [process.env.NODE_OPTIONS, `--require ${PROBE}`].filter(Boolean).join(' ');
   const apiEnv = { ...env, NODE_OPTIONS: nodeOptions, LAGER_BENCH_MEMORY_FILE: memoryFile, LOG_LEVEL: 'info' };
   const api = process.env.LAGER_BENCH_API_ENTRY
-    ? await startEntry(process.env.LAGER_BENCH_API_ENTRY, { port, dataDir, appUrl, origins, env: apiEnv })
+    ? await startEntry(stack, process.env.LAGER_BENCH_API_ENTRY, { port, dataDir, appUrl, origins, env: apiEnv })
     : await stack.startApi({ port, dataDir, appUrl, origins, seedDemo: false, quiet: true, env: apiEnv });
   try {
     const loadavg = { start: os.loadavg().map((x) => Number(x.toFixed(2))) };

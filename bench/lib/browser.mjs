@@ -1,23 +1,15 @@
 /**
- * Debian Chromium through playwright-core (the flags of e2e/support/browser.ts), and a network
+ * Debian Chromium through playwright-core (the flags of scripts/chromium.cjs, as the journeys), and a network
  * log per page taken from the DevTools protocol: every request with its resource type, cache
  * status and bytes on the wire.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { sleep } from './util.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The same browser and flags as the journeys (scripts/chromium.cjs).
+export const { CHROMIUM, CHROMIUM_ARGS } = createRequire(import.meta.url)('../../scripts/chromium.cjs');
 
 export function hasChromium() {
   return fs.existsSync(CHROMIUM);

@@ -10,44 +10,13 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import httpProxy from 'http-proxy';
-import sirv from 'sirv';
 
+const require = createRequire(import.meta.url);
 // The shell's page exactly as scripts/stack.cjs sends it: runtime data inline, the route's section preloaded.
-const shellPage = createRequire(import.meta.url)('../../scripts/shell-page.cjs');
-
-// Same rule as scripts/stack.cjs.
-const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)$/;
-
-function staticHandler(dir, { spa, cors }) {
-  return sirv(dir, {
-    dev: false,
-    etag: true,
-    single: spa,
-    gzip: true,
-    brotli: true,
-    setHeaders(res, pathname) {
-      if (cors) {
-        res.setHeader('Access-Control-Allow-Origin', '*');
-        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      }
-      res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-}
-
-function listen(server, port) {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server.address().port));
-  });
-}
-
-function close(server) {
-  return new Promise((resolve) => {
-    server.closeAllConnections?.();
-    server.close(() => resolve());
-  });
-}
+const shellPage = require('../../scripts/shell-page.cjs');
+// The same static files (cache headers, precompressed bodies, CORS) as `npm start`.
+const { staticHandler, listen, closeServer } = require('../../scripts/stack.cjs');
+const { stableManifest } = require('../../scripts/federation-apps.cjs');
 
 async function serveStatic(dir, port, { spa = false, cors = false, extra } = {}) {
   const handler = staticHandler(dir, { spa, cors });
@@ -59,7 +28,7 @@ async function serveStatic(dir, port, { spa = false, cors = false, extra } = {})
     });
   });
   const bound = await listen(server, port);
-  return { url: `http://127.0.0.1:${bound}`, port: bound, dir, stop: () => close(server) };
+  return { url: `http://127.0.0.1:${bound}`, port: bound, dir, stop: () => closeServer(server) };
 }
 
 function shellExtras({ apiUrl, config, remotesManifest, dir, preloadSections, plainPage }) {
@@ -120,21 +89,12 @@ export async function startDeployment({
   }
   const shellUrl = `http://127.0.0.1:${shellPort}`;
   // The monolith ignores entries, but the shell still reads remotes.json and needs a row per section.
-  const remotesManifest = {
-    remotes: Object.fromEntries(
-      remoteNames.map((n) => [
-        n,
-        {
-          stable: {
-            version: 'bench',
-            entry: remotes[n] ? `${remotes[n].url}/mf-manifest.json` : `${shellUrl}/bundled`,
-            // The shell routes by each section's description (its section.json).
-            section: JSON.parse(fs.readFileSync(path.join(sectionsRoot, n, 'section.json'), 'utf8')),
-          },
-        },
-      ]),
-    ),
-  };
+  const remotesManifest = stableManifest(remoteNames, (n) => ({
+    version: 'bench',
+    entry: remotes[n] ? `${remotes[n].url}/mf-manifest.json` : `${shellUrl}/bundled`,
+    // The shell routes by each section's description (its section.json).
+    section: JSON.parse(fs.readFileSync(path.join(sectionsRoot, n, 'section.json'), 'utf8')),
+  }));
   const config = { apiBaseUrl: '', apiHost: `127.0.0.1:${shellPort}`, contactEmail: 'kontakt@lager.example' };
   const shell = await serveStatic(path.join(outDir, shellDir), shellPort, {
     spa: true,

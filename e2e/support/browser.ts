@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.cjs';
 
 /**
  * Journeys need Debian's Chromium. Outside CI a machine without it skips them with a notice;
@@ -16,20 +15,7 @@ if (!fs.existsSync(CHROMIUM) && !process.env.CI) {
 const ARTIFACTS = path.join(__dirname, '..', 'artifacts');
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface Session {
