@@ -66,6 +66,10 @@ describePostgres('API_WORKERS=2 on one PostgreSQL', () => {
     owner = await session(api.url, DEMO_OWNER);
   });
 
+  /** One stock booking by the owner, under `key` (a fresh one unless given). */
+  const book = (movement: Record<string, unknown>, key: string = randomUUID()) =>
+    owner('POST', '/api/stock/movements', movement, { 'idempotency-key': key });
+
   afterAll(async () => {
     if (api) {
       api.child.kill('SIGTERM');
@@ -101,12 +105,7 @@ describePostgres('API_WORKERS=2 on one PostgreSQL', () => {
     const key = randomUUID();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        owner(
-          'POST',
-          '/api/stock/movements',
-          { article_id: article.id, kind: 'in', quantity: 3, reason: 'purchase' },
-          { 'idempotency-key': key },
-        ),
+        book({ article_id: article.id, kind: 'in', quantity: 3, reason: 'purchase' }, key),
       ),
     );
     const bodies = await Promise.all(answers.map((r) => r.json() as Promise<{ movement?: { id: number } }>));
@@ -129,22 +128,10 @@ describePostgres('API_WORKERS=2 on one PostgreSQL', () => {
     });
     expect(created.status).toBe(201);
     const { article } = (await created.json()) as { article: { id: number } };
-    const stockUp = await owner(
-      'POST',
-      '/api/stock/movements',
-      { article_id: article.id, kind: 'in', quantity: 20, reason: 'purchase' },
-      { 'idempotency-key': randomUUID() },
-    );
+    const stockUp = await book({ article_id: article.id, kind: 'in', quantity: 20, reason: 'purchase' });
     expect(stockUp.status).toBe(201);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        owner(
-          'POST',
-          '/api/stock/movements',
-          { article_id: article.id, kind: 'out', quantity: 1, reason: 'sale' },
-          { 'idempotency-key': randomUUID() },
-        ),
-      ),
+      Array.from({ length: 50 }, () => book({ article_id: article.id, kind: 'out', quantity: 1, reason: 'sale' })),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);

@@ -26,20 +26,7 @@ export const DELAYS = {
  * codes) lives in @lager/contract, which the API imports too; re-exported here so sections keep
  * importing from @lager/shared. No copies.
  */
-export {
-  ALL_PERMISSION_NAMES,
-  type AnyPermissionName,
-  ERROR_CODES,
-  type ErrorCode,
-  LIMITS,
-  OWNER_ROLE_ID,
-  PERMISSION_GROUPS,
-  PERMISSION_NAMES,
-  type PermissionGroup,
-  type PermissionName,
-  STOCK_PERMISSION_NAMES,
-  type StockPermissionName,
-} from '@lager/contract';
+export * from '@lager/contract';
 
 export const MOBILE_BREAKPOINT_PX = 1024;
 /** Spec §9 (minimum password length), as the API validates it. */

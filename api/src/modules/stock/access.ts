@@ -1,3 +1,4 @@
+import type { StockPermissionName } from '@lager/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AccessRule } from '../../platform/context';
 
@@ -8,16 +9,7 @@ import type { AccessRule } from '../../platform/context';
  */
 const current: AccessRule['warehouse'] = (request) => request.user?.currentWarehouseId;
 
-type StockPermission =
-  | 'view_stock'
-  | 'manage_articles'
-  | 'book_goods'
-  | 'count_stock'
-  | 'transfer_stock'
-  | 'reverse_movements'
-  | 'manage_locations';
-
-export const stockAccess = (...also: StockPermission[]): { auth: 'verified'; access: AccessRule } => ({
+export const stockAccess = (...also: StockPermissionName[]): { auth: 'verified'; access: AccessRule } => ({
   auth: 'verified',
   access: { warehouse: current, require: { all: ['view_stock', ...also] } },
 });

@@ -17,6 +17,9 @@ export const MAX_QUANTITY = 99_999_999_999;
  */
 export const MAX_STOCK_MILLI = MAX_QUANTITY * 1000;
 
+/** The SI units' symbols: the same in every language. */
+const SI_SYMBOLS = { kg: 'kg', g: 'g', l: 'l', ml: 'ml', m: 'm', cm: 'cm', m2: 'm²', m3: 'm³' } as const;
+
 /** Short unit labels for messages ("3 Stk. verfügbar"); the web app has its own. */
 const UNIT_LABELS: Record<Language, Record<Unit, string>> = {
   de: {
@@ -24,28 +27,14 @@ const UNIT_LABELS: Record<Language, Record<Unit, string>> = {
     box: 'Kart.',
     pack: 'Pck.',
     pallet: 'Pal.',
-    kg: 'kg',
-    g: 'g',
-    l: 'l',
-    ml: 'ml',
-    m: 'm',
-    cm: 'cm',
-    m2: 'm²',
-    m3: 'm³',
+    ...SI_SYMBOLS,
   },
   en: {
     pcs: 'pcs',
     box: 'boxes',
     pack: 'packs',
     pallet: 'pallets',
-    kg: 'kg',
-    g: 'g',
-    l: 'l',
-    ml: 'ml',
-    m: 'm',
-    cm: 'cm',
-    m2: 'm²',
-    m3: 'm³',
+    ...SI_SYMBOLS,
   },
 };
 

@@ -6,16 +6,20 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
-export interface MinuteRow {
-  remote: string;
-  version: string;
-  channel: string;
+/** Page views and the errors among them, by kind. */
+interface PageCounts {
   pages: number;
   errorPages: number;
   loadError: number;
   renderError: number;
   runtimeError: number;
   apiError: number;
+}
+
+export interface MinuteRow extends PageCounts {
+  remote: string;
+  version: string;
+  channel: string;
 }
 
 export interface VitalRow {
@@ -127,15 +131,9 @@ export async function addAggregates(db: Db, rows: { minutes: MinuteRow[]; vitals
 /** Minutes from the one `since` falls in. */
 const fromMinute = (since: Date) => sql`date_trunc('minute', ${since.toISOString()}::timestamptz)`;
 
-export interface VersionTotals {
+export interface VersionTotals extends PageCounts {
   version: string;
   channels: string[];
-  pages: number;
-  errorPages: number;
-  loadError: number;
-  renderError: number;
-  runtimeError: number;
-  apiError: number;
 }
 
 export async function versionTotals(db: Db, remote: string, since: Date): Promise<VersionTotals[]> {
