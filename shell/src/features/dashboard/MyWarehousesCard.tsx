@@ -18,7 +18,7 @@ export function MyWarehousesCard({ warehouses, currentId }: { warehouses: MyWare
           </Link>
         </EmptyState>
       ) : (
-        <ul className="warehouse-list">
+        <ul className="row-list warehouse-list">
           {warehouses.map((w) => (
             <li key={w.id} aria-current={w.id === currentId ? 'true' : undefined}>
               <span className="warehouse-name">{w.name}</span>

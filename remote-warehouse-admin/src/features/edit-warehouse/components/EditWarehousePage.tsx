@@ -2,7 +2,7 @@ import { DELAYS, Loading, namedRoutes, Page, useFormSubmit } from '@lager/shared
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { useListOwnedWarehousesQuery } from '../../../api/owned-warehouses';
+import { useListOwnedWarehousesQuery } from '../../../api/warehouse-lists';
 import { WarehouseForm } from '../../../components/WarehouseForm';
 import {
   EMPTY_WAREHOUSE_FORM,

@@ -1,7 +1,7 @@
 import { Page } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
+import { useListGuestWarehousesQuery } from '../../../api/warehouse-lists';
 import { WarehouseChecklist } from '../../../components/WarehouseChecklist';
-import { useListGuestWarehousesQuery } from '../api/guest-warehouses';
 import { LeaveWarehousesDialog } from './LeaveWarehousesDialog';
 
 /** /admin/warehouse/guest (route name guestwarehouse): warehouses joined as a guest, leave selected. */

@@ -1,6 +1,7 @@
 import { type ApiError, api, normalizeError, useAppDispatch } from '@lager/shared';
 import { useCallback } from 'react';
-import { useLeaveWarehouseMutation } from '../api/guest-warehouses';
+// leaveWarehouse (the generated hook) invalidates nothing itself: this hook does it once after a whole run.
+import { useLeaveWarehouseMutation } from '../../../api/generated';
 
 export interface LeaveOutcome {
   /** Ids left successfully, in order. */

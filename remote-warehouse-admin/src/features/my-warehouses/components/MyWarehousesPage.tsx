@@ -1,7 +1,7 @@
 import { namedRoutes, Page } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useListOwnedWarehousesQuery } from '../../../api/owned-warehouses';
+import { useListOwnedWarehousesQuery } from '../../../api/warehouse-lists';
 import { WarehouseChecklist } from '../../../components/WarehouseChecklist';
 import { DeleteWarehousesDialog } from './DeleteWarehousesDialog';
 
