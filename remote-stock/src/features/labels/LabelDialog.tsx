@@ -5,7 +5,7 @@ import { NS } from '../../i18n';
 import { saveFile } from '../../lib/save-file';
 import type { LabelInput } from './label-pdf';
 import { LAYOUT_IDS, LAYOUTS, type LayoutId, labelsPerPage, pageCount } from './layouts';
-import './texts';
+import { addLabelTexts } from './texts';
 
 /**
  * The print dialog: layout, start slot on a partly used sheet, then the PDF is made in the browser
@@ -14,6 +14,7 @@ import './texts';
  * and keeps every choice for another try.
  */
 export function LabelDialog({ labels, onClose }: { labels: readonly LabelInput[]; onClose: () => void }) {
+  addLabelTexts();
   const { t } = useTranslation(NS);
   const [layoutId, setLayoutId] = useState<LayoutId>('a4-3x8');
   const [start, setStart] = useState('1');

@@ -1,17 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
-import { locationLabels } from '.';
+import { type LocationNode, locationLabels } from './location-labels';
 import { PrintLabelsButton } from './PrintLabelsButton';
-import './texts';
-
-type Node = Parameters<typeof locationLabels>[0][number];
+import { addLabelTexts } from './texts';
 
 /**
  * "Etiketten" for one location on the location pages: its label and those of every location
- * below it. Not for archived locations. Imported by those pages directly (not through the
- * folder's index), so its texts load with them and not with the list page.
+ * below it. Not for archived locations.
  */
-export function LocationLabelsButton({ location, locations }: { location: Node; locations: readonly Node[] }) {
+export function LocationLabelsButton({
+  location,
+  locations,
+}: {
+  location: LocationNode;
+  locations: readonly LocationNode[];
+}) {
+  addLabelTexts();
   const { t } = useTranslation(NS);
   if (location.archived_at) return null;
   return (

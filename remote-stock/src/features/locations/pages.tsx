@@ -4,13 +4,11 @@
  * LocationExtra, rendered next to each location's actions on both pages.
  */
 import './i18n';
-import { LocationLabelsButton } from '../labels/LocationLabelsButton';
+import { LocationLabels } from '../labels';
 import { LocationPage } from './LocationPage';
 import { type LocationExtra, LocationsPage } from './LocationsPage';
 
-const LABELS: LocationExtra = (location, locations) => (
-  <LocationLabelsButton location={location} locations={locations} />
-);
+const LABELS: LocationExtra = (location, locations) => <LocationLabels location={location} locations={locations} />;
 
 export const LocationsRoute = () => <LocationsPage extra={LABELS} />;
 export const LocationRoute = () => <LocationPage extra={LABELS} />;
