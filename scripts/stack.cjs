@@ -198,6 +198,23 @@ function deploymentManifestFor(dir, url) {
   }
 }
 
+/** An http-proxy to the API that answers 502 with a JSON message while the API is down. */
+function apiProxy(options) {
+  const proxy = httpProxy.createProxyServer(options);
+  proxy.on('error', (_err, _req, res) => {
+    if (res.writeHead && !res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end?.(JSON.stringify({ message: 'API unavailable.' }));
+  });
+  return proxy;
+}
+
+/** A JSON answer that is never cached (the shell's config.json and remotes.json); true: answered. */
+function sendJson(res, body) {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+  res.end(JSON.stringify(body));
+  return true;
+}
+
 /**
  * The shell's origin: its build, `config.json` and `remotes.json` generated from the
  * running stack (runtime configuration, never baked into the build), and a proxy to the API.
@@ -207,26 +224,18 @@ async function serveShell({ dir, port = 0, apiUrl, config, remotesManifest }) {
   const template = shellPage.templateReader(dir);
   // The edge proxy: the API trusts exactly this hop (TRUST_PROXY=127.0.0.1), so X-Forwarded-For is
   // set to the address that connected here, never appended to what a client claimed.
-  const proxy = httpProxy.createProxyServer({ target: apiUrl, xfwd: false });
+  const proxy = apiProxy({ target: apiUrl, xfwd: false });
   proxy.on('proxyReq', (proxyReq, req) => {
     proxyReq.setHeader('X-Forwarded-For', req.socket.remoteAddress ?? '');
     proxyReq.setHeader('X-Forwarded-Proto', req.socket.encrypted ? 'https' : 'http');
     proxyReq.setHeader('X-Forwarded-Host', req.headers.host ?? '');
   });
-  proxy.on('error', (_err, _req, res) => {
-    if (res.writeHead && !res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
-    res.end?.(JSON.stringify({ message: 'API unavailable.' }));
-  });
-  const json = (res, body) => {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
-    res.end(JSON.stringify(body));
-  };
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/')) return proxy.web(req, res);
     setCommonSecurityHeaders(req, res);
-    if (url.split('?')[0] === '/config.json') return json(res, config());
-    if (url.split('?')[0] === '/remotes.json') return json(res, remotesManifest());
+    if (url.split('?')[0] === '/config.json') return sendJson(res, config());
+    if (url.split('?')[0] === '/remotes.json') return sendJson(res, remotesManifest());
     // Generated from the manifest per request: a rollout to a new origin is allowed at once.
     const { apiBaseUrl } = config();
     const apiOrigin = apiBaseUrl ? new URL(apiBaseUrl).origin : '';
@@ -507,4 +516,6 @@ module.exports = {
   staticHandler,
   listen,
   closeServer,
+  apiProxy,
+  sendJson,
 };

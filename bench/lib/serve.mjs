@@ -9,13 +9,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import httpProxy from 'http-proxy';
 
 const require = createRequire(import.meta.url);
 // The shell's page exactly as scripts/stack.cjs sends it: runtime data inline, the route's section preloaded.
 const shellPage = require('../../scripts/shell-page.cjs');
 // The same static files (cache headers, precompressed bodies, CORS) as `npm start`.
-const { staticHandler, listen, closeServer } = require('../../scripts/stack.cjs');
+const { apiProxy, closeServer, listen, sendJson, staticHandler } = require('../../scripts/stack.cjs');
 const { stableManifest } = require('../../scripts/federation-apps.cjs');
 
 async function serveStatic(dir, port, { spa = false, cors = false, extra } = {}) {
@@ -34,16 +33,7 @@ async function serveStatic(dir, port, { spa = false, cors = false, extra } = {})
 function shellExtras({ apiUrl, config, remotesManifest, dir, preloadSections, plainPage }) {
   // plainPage: the built index.html as it is (the "before" build: no inline data, no section preloads).
   const template = plainPage ? undefined : shellPage.templateReader(dir);
-  const proxy = httpProxy.createProxyServer({ target: apiUrl, xfwd: true });
-  proxy.on('error', (_err, _req, res) => {
-    if (res.writeHead && !res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
-    res.end?.(JSON.stringify({ message: 'API unavailable.' }));
-  });
-  const json = (res, body) => {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
-    res.end(JSON.stringify(body));
-    return true;
-  };
+  const proxy = apiProxy({ target: apiUrl, xfwd: true });
   return (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/')) {
@@ -51,8 +41,8 @@ function shellExtras({ apiUrl, config, remotesManifest, dir, preloadSections, pl
       return true;
     }
     const pathname = url.split('?')[0];
-    if (pathname === '/config.json') return json(res, config);
-    if (pathname === '/remotes.json') return json(res, remotesManifest);
+    if (pathname === '/config.json') return sendJson(res, config);
+    if (pathname === '/remotes.json') return sendJson(res, remotesManifest);
     if (!template || !shellPage.isPageRequest(req, pathname)) return false;
     const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
     (preloadSections ? shellPage.sectionPreloads(remotesManifest, pathname, search) : Promise.resolve([]))

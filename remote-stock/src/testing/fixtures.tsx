@@ -2,6 +2,8 @@ import { STOCK_PERMISSION_NAMES } from '@lager/shared';
 import { answer, HttpResponse, renderWithProviders, sessionHandlers } from '@lager/shared/testing';
 import { act } from '@testing-library/react';
 import type {
+  BookStockMovementApiArg,
+  BookStockMovementApiResponse,
   GetStockArticleApiResponse,
   GetStockArticleHistoryApiResponse,
   GetStockArticleLocationsApiResponse,
@@ -127,6 +129,42 @@ export const articleHandlers = (articles: Article[], movements: Movement[] = [])
     });
   }),
 ];
+
+/** A booking as it reached POST api/stock/movements: its Idempotency-Key and body. */
+export interface SentBooking {
+  key: string | null;
+  body: BookStockMovementApiArg['body'];
+}
+
+/**
+ * POST api/stock/movements on the stock of `of`: goods in and out change it, a goods-out beyond it is
+ * refused (409 stock.insufficient) as the server does; every request is recorded in `sent`.
+ */
+export function bookingsOf(of: Article) {
+  const sent: SentBooking[] = [];
+  let stock = of.quantity;
+  const handler = answer.post<BookStockMovementApiResponse, BookStockMovementApiArg['body']>(
+    '/api/stock/movements',
+    async ({ request }) => {
+      const body = await request.json();
+      sent.push({ key: request.headers.get('idempotency-key'), body });
+      const delta = body.kind === 'in' ? body.quantity : -body.quantity;
+      if (stock + delta < 0) {
+        return HttpResponse.json(
+          { message: `Not enough stock: ${stock} pcs available.`, code: 'stock.insufficient' },
+          { status: 409 },
+        ) as never;
+      }
+      stock += delta;
+      const after = { ...of, quantity: stock };
+      return HttpResponse.json(
+        { article: after, movement: movement(after, { kind: body.kind, delta, quantity_after: stock }) },
+        { status: 201 },
+      );
+    },
+  );
+  return { handler, sent };
+}
 
 /** The section's routes at `route`, its pages (loaded lazily) already in place. */
 export async function mountStock(route: string, language: 'de' | 'en' = 'en') {

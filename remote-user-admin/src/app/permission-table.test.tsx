@@ -11,69 +11,42 @@ const NO_PERMISSION = 'You do not have the permissions for this page.';
 const screenShown = () => screen.queryByText(NO_PERMISSION) === null;
 const ROLES_SCREEN = ['create_role', 'edit_role', 'delete_role', 'assign_user_role'];
 
-const TABLE: Array<{ what: string; route: string; required: string[]; shown: () => boolean }> = [
+interface Row {
+  what: string;
+  route: string;
+  required: string[];
+  shown: () => boolean;
+}
+/** A card of the user-admin hub (/admin/user), found by its heading. */
+const hubCard = (what: string, required: string[], heading: string): Row => ({
+  what,
+  route: '/admin/user',
+  required,
+  shown: () => !!screen.queryByRole('heading', { level: 2, name: heading }),
+});
+/** A control of the roles list (/admin/user/roles). */
+const onRolesScreen = (what: string, required: string[], shown: () => boolean): Row => ({
+  what,
+  route: '/admin/user/roles',
+  required,
+  shown,
+});
+/** The page has a link or button of that name. */
+const shows = (role: 'link' | 'button', name: string) => () => !!screen.queryByRole(role, { name });
+
+const TABLE: Row[] = [
   { what: 'user-admin hub', route: '/admin/user', required: ALL_PERMISSIONS, shown: screenShown },
-  {
-    what: 'hub invite card',
-    route: '/admin/user',
-    required: ['invite_user'],
-    shown: () => !!screen.queryByRole('heading', { level: 2, name: 'Invite user' }),
-  },
-  {
-    what: 'hub remove card',
-    route: '/admin/user',
-    required: ['remove_user'],
-    shown: () => !!screen.queryByRole('heading', { level: 2, name: 'Remove users' }),
-  },
-  {
-    what: 'hub roles card',
-    route: '/admin/user',
-    required: ROLES_SCREEN,
-    shown: () => !!screen.queryByRole('heading', { level: 2, name: 'User roles' }),
-  },
+  hubCard('hub invite card', ['invite_user'], 'Invite user'),
+  hubCard('hub remove card', ['remove_user'], 'Remove users'),
+  hubCard('hub roles card', ROLES_SCREEN, 'User roles'),
   { what: 'roles screen', route: '/admin/user/roles', required: ROLES_SCREEN, shown: screenShown },
-  {
-    what: 'new-role button',
-    route: '/admin/user/roles',
-    required: ['create_role'],
-    shown: () => !!screen.queryByRole('link', { name: 'New role' }),
-  },
-  {
-    what: 'assign button',
-    route: '/admin/user/roles',
-    required: ['assign_user_role'],
-    shown: () => !!screen.queryByRole('link', { name: 'Assign role' }),
-  },
-  {
-    what: 'role list',
-    route: '/admin/user/roles',
-    required: ['edit_role', 'delete_role'],
-    shown: () => !!screen.queryByText(/Lagerist – Bucht Waren/),
-  },
-  {
-    what: 'edit links',
-    route: '/admin/user/roles',
-    required: ['edit_role'],
-    shown: () => !!screen.queryByRole('link', { name: 'Edit: Lagerist' }),
-  },
-  {
-    what: 'delete controls: checkboxes',
-    route: '/admin/user/roles',
-    required: ['delete_role'],
-    shown: () => screen.queryAllByRole('checkbox').length === 3,
-  },
-  {
-    what: 'delete controls: delete selected',
-    route: '/admin/user/roles',
-    required: ['delete_role'],
-    shown: () => !!screen.queryByRole('button', { name: 'Delete selected' }),
-  },
-  {
-    what: 'delete controls: select all',
-    route: '/admin/user/roles',
-    required: ['delete_role'],
-    shown: () => !!screen.queryByRole('button', { name: 'Select all' }),
-  },
+  onRolesScreen('new-role button', ['create_role'], shows('link', 'New role')),
+  onRolesScreen('assign button', ['assign_user_role'], shows('link', 'Assign role')),
+  onRolesScreen('role list', ['edit_role', 'delete_role'], () => !!screen.queryByText(/Lagerist – Bucht Waren/)),
+  onRolesScreen('edit links', ['edit_role'], shows('link', 'Edit: Lagerist')),
+  onRolesScreen('delete controls: checkboxes', ['delete_role'], () => screen.queryAllByRole('checkbox').length === 3),
+  onRolesScreen('delete controls: delete selected', ['delete_role'], shows('button', 'Delete selected')),
+  onRolesScreen('delete controls: select all', ['delete_role'], shows('button', 'Select all')),
   { what: 'new role screen', route: '/admin/user/roles/new', required: ROLES_SCREEN.slice(0, 3), shown: screenShown },
   {
     what: 'edit role screen',

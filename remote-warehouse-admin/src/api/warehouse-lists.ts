@@ -1,15 +1,18 @@
 import { sortByName } from '@lager/shared';
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
-import {
-  type ListGuestWarehousesApiResponse,
-  type ListOwnedWarehousesApiResponse,
-  type Warehouse,
-  warehouseAdminApi,
-} from './generated';
+import { type Warehouse, warehouseAdminApi } from './generated';
 
 type Generated = DefinitionsFromApi<typeof warehouseAdminApi>;
 
-/** The two warehouse lists, each in the language's alphabetical order (Intl.Collator), not the database's. */
+/**
+ * Both warehouse lists, owned (my warehouses, edit guard) and guest (joined, not owned): in the
+ * language's alphabetical order (Intl.Collator), not the database's, and fetched again when a warehouse changes.
+ */
+const sortedWarehouses = {
+  transformResponse: (body: { warehouses: Warehouse[] }) => sortByName(body.warehouses),
+  providesTags: ['Warehouse' as const],
+};
+
 const warehouseListsApi = warehouseAdminApi.enhanceEndpoints<
   never,
   {
@@ -17,18 +20,7 @@ const warehouseListsApi = warehouseAdminApi.enhanceEndpoints<
     listGuestWarehouses: OverrideResultType<Generated['listGuestWarehouses'], Warehouse[]>;
   }
 >({
-  endpoints: {
-    /** The warehouses the user owns (my warehouses, edit guard). */
-    listOwnedWarehouses: {
-      transformResponse: (body: ListOwnedWarehousesApiResponse) => sortByName(body.warehouses),
-      providesTags: ['Warehouse'],
-    },
-    /** Warehouses the user joined but does not own. */
-    listGuestWarehouses: {
-      transformResponse: (body: ListGuestWarehousesApiResponse) => sortByName(body.warehouses),
-      providesTags: ['Warehouse'],
-    },
-  },
+  endpoints: { listOwnedWarehouses: sortedWarehouses, listGuestWarehouses: sortedWarehouses },
 });
 
 export const { useListOwnedWarehousesQuery, useListGuestWarehousesQuery } = warehouseListsApi;

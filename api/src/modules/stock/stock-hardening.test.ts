@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Client } from '../../../test/helpers';
 import { book, createArticle, move, stockUp, transfer, useSourceAndTarget } from '../../../test/stock/helpers';
@@ -230,12 +230,7 @@ describe('4. import and stocktake over the same articles do not deadlock', () =>
     const rows = await app.ctx.db
       .select({ articleId: stockMovements.articleId, delta: stockMovements.delta, after: stockMovements.quantityAfter })
       .from(stockMovements)
-      .where(
-        sql`${stockMovements.articleId} IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      )
+      .where(inArray(stockMovements.articleId, ids))
       .orderBy(asc(stockMovements.id));
     const stock = new Map<number, number>();
     for (const row of rows) {
@@ -245,12 +240,7 @@ describe('4. import and stocktake over the same articles do not deadlock', () =>
     const articles = await app.ctx.db
       .select({ id: stockArticles.id, quantity: stockArticles.quantity })
       .from(stockArticles)
-      .where(
-        sql`${stockArticles.id} IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
+      .where(inArray(stockArticles.id, ids));
     for (const article of articles) expect(article.quantity).toBe(stock.get(article.id));
   });
 });

@@ -1,29 +1,20 @@
 import { answer, HttpResponse, setupApiServer, setViewportWidth } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import type {
-  BookStockMovementApiArg,
-  BookStockMovementApiResponse,
-  ListStockArticlesApiResponse,
-  ReverseStockMovementApiResponse,
-} from '../../api/generated';
-import { article, mountStock, movement, session } from '../../testing/fixtures';
+import type { ListStockArticlesApiResponse, ReverseStockMovementApiResponse } from '../../api/generated';
+import { article, bookingsOf, mountStock, movement, type SentBooking, session } from '../../testing/fixtures';
 
 const milk = article({ name: 'Milk', sku: 'MLK-1', barcode: '4006381333931', quantity: 10, unit: 'pcs' });
 const milkshake = article({ name: 'Milkshake', sku: 'MLK-10', quantity: 4 });
 const server = setupApiServer(...session());
 
-interface Sent {
-  key: string | null;
-  body: BookStockMovementApiArg['body'];
-}
-let sent: Sent[] = [];
+let sent: SentBooking[] = [];
 let searched: (string | null)[] = [];
 let reversed: string[] = [];
 beforeEach(() => {
-  sent = [];
+  const bookings = bookingsOf(milk);
+  sent = bookings.sent;
   searched = [];
   reversed = [];
-  let stock = milk.quantity;
   server.use(
     answer.get<ListStockArticlesApiResponse>('/api/stock/articles', ({ request }) => {
       const q = new URL(request.url).searchParams.get('q');
@@ -32,20 +23,7 @@ beforeEach(() => {
       const found = [milk, milkshake].filter((a) => q && (a.sku.includes(q) || a.barcode === q));
       return HttpResponse.json({ articles: found, next_cursor: null });
     }),
-    answer.post<BookStockMovementApiResponse, BookStockMovementApiArg['body']>(
-      '/api/stock/movements',
-      async ({ request }) => {
-        const body = await request.json();
-        sent.push({ key: request.headers.get('idempotency-key'), body });
-        const delta = body.kind === 'in' ? body.quantity : -body.quantity;
-        stock += delta;
-        const after = { ...milk, quantity: stock };
-        return HttpResponse.json(
-          { article: after, movement: movement(after, { kind: body.kind, delta, quantity_after: stock }) },
-          { status: 201 },
-        );
-      },
-    ),
+    bookings.handler,
     answer.post<ReverseStockMovementApiResponse>('/api/stock/movements/:id/reverse', ({ params }) => {
       reversed.push(String(params.id));
       return HttpResponse.json(

@@ -1,49 +1,27 @@
 import 'fake-indexeddb/auto';
 import { answer, HttpResponse, setupApiServer, setViewportWidth } from '@lager/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type {
-  BookStockMovementApiArg,
-  BookStockMovementApiResponse,
-  ListStockArticlesApiResponse,
-} from '../../api/generated';
-import { article, mountStock, movement, session } from '../../testing/fixtures';
+import type { ListStockArticlesApiResponse } from '../../api/generated';
+import { article, bookingsOf, mountStock, type SentBooking, session } from '../../testing/fixtures';
 import { lookupArticle } from './article-index';
 import { openIndex } from './db';
 
 const milk = article({ name: 'Milk', sku: 'MLK-1', barcode: '4006381333931', quantity: 10, unit: 'pcs' });
 const server = setupApiServer(...session());
 
-let sent: { key: string | null; body: BookStockMovementApiArg['body'] }[] = [];
+let sent: SentBooking[] = [];
 let refreshes: (string | null)[] = [];
 beforeEach(() => {
-  sent = [];
+  const bookings = bookingsOf(milk);
+  sent = bookings.sent;
   refreshes = [];
-  let stock = milk.quantity;
   server.use(
     answer.get<ListStockArticlesApiResponse>('/api/stock/articles', ({ request }) => {
       const since = new URL(request.url).searchParams.get('updated_since');
       refreshes.push(since);
       return HttpResponse.json({ articles: since ? [milk] : [], next_cursor: null });
     }),
-    answer.post<BookStockMovementApiResponse, BookStockMovementApiArg['body']>(
-      '/api/stock/movements',
-      async ({ request }) => {
-        const body = await request.json();
-        sent.push({ key: request.headers.get('idempotency-key'), body });
-        if (stock < body.quantity) {
-          return HttpResponse.json(
-            { message: `Not enough stock: ${stock} pcs available.`, code: 'stock.insufficient' },
-            { status: 409 },
-          ) as never;
-        }
-        stock -= body.quantity;
-        const after = { ...milk, quantity: stock };
-        return HttpResponse.json(
-          { article: after, movement: movement(after, { delta: -body.quantity, quantity_after: stock }) },
-          { status: 201 },
-        );
-      },
-    ),
+    bookings.handler,
   );
 });
 
