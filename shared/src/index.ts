@@ -88,4 +88,5 @@ export { type Feedback, FormActions, FormFeedback } from './ui/form-feedback';
 export { translatedOptions } from './ui/options';
 export { PageErrorBoundary } from './ui/page-error-boundary';
 export { usePageTitle } from './ui/page-title';
+export { WarehouseLinks } from './ui/warehouse-links';
 export * from './validation';

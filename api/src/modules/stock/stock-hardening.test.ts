@@ -27,6 +27,16 @@ let target: number;
 // A pool as large as the bursts below, so on PostgreSQL the requests really run side by side.
 useSourceAndTarget(__filename, (t) => ({ app, owner, source, target } = t), { poolSize: 24 });
 
+/** Runs `steps` with the target warehouse current, then makes the source current again. */
+async function inTarget<T>(steps: () => Promise<T>): Promise<T> {
+  await owner.patch('/api/profile/setwarehouse', { warehouse_id: target });
+  try {
+    return await steps();
+  } finally {
+    await owner.patch('/api/profile/setwarehouse', { warehouse_id: source });
+  }
+}
+
 const importCsv = (body: string | Buffer, query = '', type = 'text/csv', client = owner) =>
   client.request('POST', `/api/stock/import${query}`, body, { 'content-type': type });
 const lineErrors = (res: { json(): { errors: { line: number; field: string }[] } }) =>
@@ -377,10 +387,10 @@ describe('6. quantities stay exact: one article holds at most the documented max
     expect(imported.statusCode).toBe(422);
     expect(lineErrors(imported)).toEqual([[2, 'quantity']]);
     // A transfer into a full article in the target warehouse.
-    await owner.patch('/api/profile/setwarehouse', { warehouse_id: target });
-    const there = await createArticle(owner, { sku: 'MAX-3', unit: 'kg' });
-    await move(owner, there.id, 'correction', MAX, { reason: 'count' });
-    await owner.patch('/api/profile/setwarehouse', { warehouse_id: source });
+    await inTarget(async () => {
+      const there = await createArticle(owner, { sku: 'MAX-3', unit: 'kg' });
+      await move(owner, there.id, 'correction', MAX, { reason: 'count' });
+    });
     const here = await createArticle(owner, { sku: 'MAX-3', unit: 'kg' });
     await stockUp(owner, here.id, 1);
     const res = await transfer(owner, here.id, target, 1);
@@ -410,9 +420,7 @@ describe('7. parallel transfers create the missing target article once', () => {
   });
 
   it('a target whose other article holds the barcode: 422 on to_warehouse_id, the field the request has', async () => {
-    await owner.patch('/api/profile/setwarehouse', { warehouse_id: target });
-    await createArticle(owner, { sku: 'OTHER-BC', barcode: '96385074' });
-    await owner.patch('/api/profile/setwarehouse', { warehouse_id: source });
+    await inTarget(() => createArticle(owner, { sku: 'OTHER-BC', barcode: '96385074' }));
     const article = await createArticle(owner, { sku: 'PT-2', barcode: '96385074' });
     await stockUp(owner, article.id, 5);
     const res = await transfer(owner, article.id, target, 1);

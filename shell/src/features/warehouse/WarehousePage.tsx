@@ -1,4 +1,4 @@
-import { Alert, Card, Loading, namedRoutes, Page } from '@lager/shared';
+import { Alert, Card, Loading, namedRoutes, Page, WarehouseLinks } from '@lager/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { WarehouseFacts } from '../dashboard';
@@ -16,17 +16,11 @@ export function WarehousePage() {
       {!isLoading && !isError && !current && (
         <Card title={t('warehouse.noneSelectedTitle')}>
           <p>{t('warehouse.noneSelected')}</p>
-          <div className="actions">
-            <Link className="button" to={namedRoutes.mywarehouse()}>
-              {t('links.myWarehouses')}
-            </Link>
-            <Link className="button secondary" to={namedRoutes.guestwarehouse()}>
-              {t('links.guestWarehouses')}
-            </Link>
+          <WarehouseLinks>
             <Link className="button secondary" to={namedRoutes.newwarehouse()}>
               {t('links.newWarehouse')}
             </Link>
-          </div>
+          </WarehouseLinks>
         </Card>
       )}
       {current && (
