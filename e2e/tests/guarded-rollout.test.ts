@@ -23,7 +23,7 @@ const OPERATOR = 'releases-operator@example.com';
 const FIXTURE = 'remote-guarded';
 const TITLE = 'Wächtertest';
 const BROKEN_MESSAGE = 'Guard fixture: this version breaks every third page';
-/** The Releases page picture in the README (written by this test, like the screenshot test's). */
+/** The Releases page picture in the README (rewritten by this test with UPDATE_SCREENSHOTS=1). */
 const README_PICTURE = path.join(repoRoot, 'docs', 'screenshots', 'releases-1280.png');
 
 /**
@@ -277,8 +277,12 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
       await expectCount(s.page.getByRole('img', { name: /Fehlerrate je Version/ }), 1);
       await expectCount(s.page.getByRole('img', { name: /LCP p75 je Version/ }), 1);
       await s.page.evaluate(() => document.fonts.ready);
-      fs.mkdirSync(path.dirname(README_PICTURE), { recursive: true });
-      await s.page.screenshot({ path: README_PICTURE, fullPage: true });
+      // The README's picture, rewritten on request like the screenshot baselines (UPDATE_SCREENSHOTS=1).
+      const picture = process.env.UPDATE_SCREENSHOTS
+        ? README_PICTURE
+        : path.join(repoRoot, 'e2e/artifacts/releases-1280.png');
+      fs.mkdirSync(path.dirname(picture), { recursive: true });
+      await s.page.screenshot({ path: picture, fullPage: true });
       // Only a section's page fetched the chart code: scripts the overview never asked for.
       const charts = [...scripts.keys()].filter((url) => !overview.includes(url));
       expect(charts.length).toBeGreaterThan(0);
