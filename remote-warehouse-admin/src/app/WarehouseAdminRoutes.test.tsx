@@ -1,8 +1,8 @@
-import { sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { fixedListHandlers, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { screen } from '@testing-library/react';
-import { mountWarehouseAdmin, optionHandlers } from '../testing/fixtures';
+import { mountWarehouseAdmin } from '../testing/fixtures';
 
-setupApiServer(...sessionHandlers(), ...optionHandlers);
+setupApiServer(...sessionHandlers(), ...fixedListHandlers);
 
 const mount = (route: string, language: 'de' | 'en' = 'de') => mountWarehouseAdmin(route, language);
 

@@ -1,14 +1,4 @@
-import type { NamedOption } from '@lager/shared';
-import {
-  API,
-  answer,
-  HttpResponse,
-  type ListIndustriesApiResponse,
-  type ListUsagesApiResponse,
-  renderWithProviders,
-  rest,
-  type setupApiServer,
-} from '@lager/shared/testing';
+import { API, HttpResponse, renderWithProviders, rest, type setupApiServer } from '@lager/shared/testing';
 import { screen } from '@testing-library/react';
 import type { Warehouse } from '../api/generated';
 import WarehouseAdminRoutes from '../app/WarehouseAdminRoutes';
@@ -34,26 +24,6 @@ export async function expectRetryAfterFailedLoad(
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('checkbox', { name: first })).toBeInTheDocument();
 }
-
-/** A few industries/usages whose order differs between German and English. */
-const industries: NamedOption[] = [
-  { id: 1, name: 'gastronomy' },
-  { id: 2, name: 'retail' },
-  { id: 3, name: 'automotive' },
-  { id: 4, name: 'other' },
-  { id: 5, name: 'textile' },
-];
-const usages: NamedOption[] = [
-  { id: 1, name: 'private' },
-  { id: 2, name: 'business' },
-  { id: 3, name: 'other' },
-  { id: 4, name: 'rental' },
-];
-
-export const optionHandlers = [
-  answer.get<ListIndustriesApiResponse>('/api/industries', () => HttpResponse.json(industries)),
-  answer.get<ListUsagesApiResponse>('/api/usages', () => HttpResponse.json(usages)),
-];
 
 export const warehouse = (id: number, name: string): Warehouse => ({ id, name, industry_id: 1, usage_id: 2 });
 

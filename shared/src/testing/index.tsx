@@ -17,7 +17,13 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { ErrorBody, GetUserApiResponse, GetUserPermissionsApiResponse } from '../api/generated/shell';
+import type {
+  ErrorBody,
+  GetUserApiResponse,
+  GetUserPermissionsApiResponse,
+  ListIndustriesApiResponse,
+  ListUsagesApiResponse,
+} from '../api/generated/shell';
 import { browser } from '../browser';
 import { setRuntimeConfig } from '../config/runtime-config';
 import type { Language } from '../constants';
@@ -118,6 +124,30 @@ export function expectRedirectAfter(delay: number, from: string | RegExp, to: st
     () => expect(location()).toHaveTextContent(to),
   );
 }
+
+/**
+ * GET /api/industries and /api/usages: a few entries of each fixed list (the seed's names), in an
+ * order that differs between German and English once sorted.
+ */
+export const fixedListHandlers = [
+  answer.get<ListIndustriesApiResponse>('/api/industries', () =>
+    HttpResponse.json([
+      { id: 1, name: 'gastronomy' },
+      { id: 2, name: 'retail' },
+      { id: 3, name: 'automotive' },
+      { id: 4, name: 'other' },
+      { id: 5, name: 'textile' },
+    ]),
+  ),
+  answer.get<ListUsagesApiResponse>('/api/usages', () =>
+    HttpResponse.json([
+      { id: 1, name: 'private' },
+      { id: 2, name: 'business' },
+      { id: 3, name: 'other' },
+      { id: 4, name: 'rental' },
+    ]),
+  ),
+];
 
 /** A reload `delay` ms after an action: none 1 ms before, exactly one then (`reload` from stubReload). */
 export function expectReloadAfter(reload: jest.Mock | jest.SpyInstance, delay: number) {

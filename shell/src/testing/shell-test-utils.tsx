@@ -3,13 +3,13 @@
  * network edge, every remote registered in the runtime manifest, and the whole <App/>.
  * Each test file mocks `@module-federation/enhanced/runtime` itself (jest.mock is per file).
  */
-import type { Language, MyWarehouse, NamedOption, User, WarehouseMember } from '@lager/shared';
+import type { Language, MyWarehouse, User, WarehouseMember } from '@lager/shared';
 import {
   answer,
+  fixedListHandlers,
   HttpResponse,
   type ListMyWarehousesApiResponse,
   type ListRolesApiResponse,
-  type ListUsagesApiResponse,
   type ListWarehouseMembersApiResponse,
   type ListWarehousesApiResponse,
   renderWithProviders,
@@ -28,19 +28,9 @@ import { App } from '../app/App';
 import { forgetLoadedSections } from '../features/remotes/RemoteSection';
 import { setRemotesManifest } from '../features/remotes/remotes-manifest';
 
-const industries: NamedOption[] = [
-  { id: 1, name: 'gastronomy' },
-  { id: 2, name: 'automotive' },
-  { id: 25, name: 'other' },
-];
-const usages: NamedOption[] = [
-  { id: 1, name: 'private' },
-  { id: 2, name: 'business' },
-];
-
 const myWarehouses: MyWarehouse[] = [
   { id: 10, name: 'Hauptlager', industry_id: 1, usage_id: 2, user_role: 'owner' },
-  { id: 11, name: 'Vereinskeller', industry_id: 25, usage_id: 1, user_role: null },
+  { id: 11, name: 'Vereinskeller', industry_id: 4, usage_id: 1, user_role: null },
   { id: 12, name: 'Werkstatt', industry_id: 2, usage_id: 1, user_role: 'Lagerist' },
 ];
 
@@ -68,8 +58,7 @@ export function shellHandlers({
     answer.get<ListWarehousesApiResponse>('/api/warehouses', () =>
       HttpResponse.json({ warehouses: warehouses.map(({ id, name }) => ({ id, name })) }),
     ),
-    answer.get<ListUsagesApiResponse>('/api/industries', () => HttpResponse.json(industries)),
-    answer.get<ListUsagesApiResponse>('/api/usages', () => HttpResponse.json(usages)),
+    ...fixedListHandlers,
     answer.get<ListWarehouseMembersApiResponse>('/api/warehouse/:id/users', () =>
       HttpResponse.json({ users: members }),
     ),

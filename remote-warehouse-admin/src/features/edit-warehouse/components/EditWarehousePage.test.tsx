@@ -1,15 +1,23 @@
 import { DELAYS } from '@lager/shared';
-import { API, expectRedirectAfter, HttpResponse, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import {
+  API,
+  expectRedirectAfter,
+  fixedListHandlers,
+  HttpResponse,
+  rest,
+  sessionHandlers,
+  setupApiServer,
+} from '@lager/shared/testing';
 import { act, screen } from '@testing-library/react';
 import type { Warehouse } from '../../../api/generated';
-import { mountWarehouseAdmin, optionHandlers, warehouse } from '../../../testing/fixtures';
+import { mountWarehouseAdmin, warehouse } from '../../../testing/fixtures';
 
 let owned: Warehouse[] = [];
 let updates: unknown[] = [];
 let updateAnswer: { status: number; body: object } | null = null;
 const server = setupApiServer(
   ...sessionHandlers(),
-  ...optionHandlers,
+  ...fixedListHandlers,
   rest.get(`${API}/api/mywarehouses/owned`, () => HttpResponse.json({ warehouses: owned })),
   rest.get(`${API}/api/warehouses/edit/:id`, ({ params }) => {
     const found = owned.find((w) => w.id === Number(params.id));

@@ -1,13 +1,13 @@
 import { browser, DELAYS, draftStorageKey } from '@lager/shared';
-import { API, HttpResponse, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
+import { API, fixedListHandlers, HttpResponse, rest, sessionHandlers, setupApiServer } from '@lager/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
-import { mountWarehouseAdmin, optionHandlers, optionTexts } from '../../../testing/fixtures';
+import { mountWarehouseAdmin, optionTexts } from '../../../testing/fixtures';
 import { NEW_WAREHOUSE_DRAFT_KEY } from './NewWarehousePage';
 
 /** Drafts are per user (issue 16); this screen alone never loads the user, so its scope is the anonymous one. */
 const DRAFT = draftStorageKey(NEW_WAREHOUSE_DRAFT_KEY, null);
 
-const server = setupApiServer(...sessionHandlers(), ...optionHandlers);
+const server = setupApiServer(...sessionHandlers(), ...fixedListHandlers);
 
 let sent: unknown[] = [];
 const createAnswers = (status: number, body: object) =>
