@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { registerUser, type TestUser, waitForPath } from '../support/actions';
+import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { deployCli, hashShellBuild, makeDeployDir, newSection, removeSection } from '../support/deploy';
 import { eventually, expectCount, expectTextContaining } from '../support/eventually';
@@ -286,6 +287,16 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
       // Only a section's page fetched the chart code: scripts the overview never asked for.
       const charts = [...scripts.keys()].filter((url) => !overview.includes(url));
       expect(charts.length).toBeGreaterThan(0);
+      // Accessible (axe) and usable at 375 px (guarded-rollout spec §4): nothing wider than the screen.
+      await expectAxeClean(s.page, 'main');
+      await s.page.setViewportSize({ width: 375, height: 800 });
+      await expectCount(s.page.getByRole('img', { name: /Fehlerrate je Version/ }), 1);
+      await eventually(async () =>
+        expect(
+          await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0),
+      );
+      await expectAxeClean(s.page, 'main');
       console.log(
         `remote-releases scripts: ${bytes(overview)} bytes (${overview.length} files) for the dashboard card and /releases; a section's page adds ${bytes(charts)} bytes (${charts.map((u) => path.basename(u)).join(', ')})`,
       );

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { decodePdf } from '../../remote-stock/src/testing/decode-pdf';
 import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
+import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { stockCall } from '../support/stock-api';
@@ -84,11 +84,6 @@ describeInBrowser('labels (remote-stock)', () => {
     return scripts;
   }
 
-  async function expectAxeClean(page: Page) {
-    const result = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
-
   /** Clicks `button` and returns the downloaded file's name and its decoded pages. */
   async function download(page: Page, click: () => Promise<void>) {
     const [file] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -111,7 +106,7 @@ describeInBrowser('labels (remote-stock)', () => {
 
       const dialog = page.getByRole('dialog', { name: 'Etiketten drucken' });
       await dialog.getByText('2 Etiketten').waitFor();
-      await expectAxeClean(page);
+      await expectAxeClean(page, '[role="dialog"]');
       // Focus is on the first layout; the arrow key chooses the next one, Tab goes on to the start field.
       await page.keyboard.press('ArrowDown');
       await dialog.getByRole('radio', { name: /2 × 7/, checked: true }).waitFor();
@@ -146,7 +141,7 @@ describeInBrowser('labels (remote-stock)', () => {
       await dialog.getByRole('radio', { name: /roll/ }).check();
       await dialog.getByText('Makes 1 page.').waitFor();
       await dialog.getByRole('spinbutton').waitFor({ state: 'detached' });
-      await expectAxeClean(page);
+      await expectAxeClean(page, '[role="dialog"]');
       const { name, decoded } = await download(page, () =>
         dialog.getByRole('button', { name: 'Download PDF' }).click(),
       );
@@ -164,7 +159,7 @@ describeInBrowser('labels (remote-stock)', () => {
         'Print labels: L-ZONE and everything below',
       );
       await dialog.getByText('3 labels', { exact: true }).waitFor();
-      await expectAxeClean(page);
+      await expectAxeClean(page, '[role="dialog"]');
       const { decoded } = await download(page, () => dialog.getByRole('button', { name: 'Download PDF' }).click());
       expect(decoded.pages).toHaveLength(1);
       expect(decoded.pages[0]?.codes.map((c) => `${c.format}:${c.text}`).sort()).toEqual([

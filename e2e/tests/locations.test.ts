@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
+import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually, expectText } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
@@ -52,11 +52,6 @@ describeInBrowser('storage locations (remote-stock)', () => {
     return s;
   }
 
-  async function expectAxeClean(page: Page) {
-    const result = await new AxeBuilder({ page }).include('main').analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
-
   const main = (page: Page) => page.getByRole('main');
 
   test('German, 1280 px: create a zone and a shelf, book into the shelf, change part of it to STANDARD', async () => {
@@ -82,7 +77,7 @@ describeInBrowser('storage locations (remote-stock)', () => {
       await expectText(form.getByRole('status').or(form.locator('.alert')), 'Lagerplatz A-03-2 angelegt.');
       await main(page).getByRole('button', { name: 'A aufklappen' }).click();
       await main(page).getByRole('link', { name: 'A-03-2' }).waitFor();
-      await expectAxeClean(page);
+      await expectAxeClean(page, 'main');
 
       // Goods in onto the shelf from the article page.
       await page.goto(`${stack.shell.url}/stock/articles/${articleId}`);
@@ -108,7 +103,7 @@ describeInBrowser('storage locations (remote-stock)', () => {
       await relocate.getByRole('button', { name: 'Umbuchen' }).click();
       await expectText(relocate.locator('.alert, [role="status"]'), '4 Stk. nach STANDARD umgebucht.');
       await eventually(async () => expect(await placed()).toEqual(['A-03-2:6', 'STANDARD:4']));
-      await expectAxeClean(page);
+      await expectAxeClean(page, 'main');
     });
   });
 
@@ -130,7 +125,7 @@ describeInBrowser('storage locations (remote-stock)', () => {
       await eventually(async () => expect(await placed()).toEqual(['A-03-2:5', 'STANDARD:4']));
       // The location stays chosen for the next scan.
       await expectText(main(page).locator('.stock-quick-location strong'), 'Location A-03-2');
-      await expectAxeClean(page);
+      await expectAxeClean(page, 'main');
 
       await page.goto(`${stack.shell.url}/stock/locations`);
       await main(page).getByRole('heading', { level: 1, name: 'Storage locations' }).waitFor();
@@ -138,7 +133,7 @@ describeInBrowser('storage locations (remote-stock)', () => {
       await main(page).getByRole('link', { name: 'A-03-2' }).click();
       await main(page).getByRole('heading', { level: 1, name: 'Location A-03-2' }).waitFor();
       await main(page).getByRole('link', { name: 'Schraube M8' }).waitFor();
-      await expectAxeClean(page);
+      await expectAxeClean(page, 'main');
     });
   });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
+import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { browser, stack, useStackAndBrowser, visit } from '../support/pages';
@@ -33,11 +33,6 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
   }
 
   const main = (page: Page) => page.getByRole('main');
-
-  async function axeClean(page: Page) {
-    const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
 
   /** The chart (a canvas uPlot draws, labelled) and the same figures in the table. */
   const CHART = {
@@ -75,7 +70,7 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       await main(page)
         .getByRole('img', { name: /Diagramm des Bestands über 1 Jahr/ })
         .waitFor();
-      await axeClean(page);
+      await expectAxeClean(page);
 
       // The owner registered in English (the API client's language): the mail is English.
       // Subscribe for a later hour first (not due), let the article go low, then move the hour to now:
@@ -90,7 +85,7 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       await card.getByLabel('Senden um').selectOption(String(first));
       await card.getByRole('button', { name: 'Bestandswarnung für Verlaufslager speichern' }).click();
       await card.getByText('Gespeichert: Die Bestandswarnung ist eingeschaltet.').waitFor();
-      await axeClean(page);
+      await expectAxeClean(page);
 
       const out = await stockCall(
         stack,
@@ -130,7 +125,7 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
           '6 Stk.',
         ]),
       );
-      await axeClean(page);
+      await expectAxeClean(page);
     });
   }, 90_000);
 
@@ -140,19 +135,19 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       const { page } = s;
       await page.goto(`${stack.shell.url}/stock/articles/${articleId}`);
       await seeChart(page, 'en', '4 pcs');
-      await axeClean(page);
+      await expectAxeClean(page);
       await visit(page, '/stock/reorder');
       await main(page).getByRole('heading', { level: 1, name: 'Reorder suggestions' }).waitFor();
       await main(page)
         .getByRole('row', { name: /KISTE-1/ })
         .waitFor();
-      await axeClean(page);
+      await expectAxeClean(page);
       await visit(page, '/user');
       const card = main(page).getByRole('form', { name: 'Verlaufslager' });
       await eventually(async () =>
         expect(await card.getByLabel('Daily digest for Verlaufslager').isChecked()).toBe(true),
       );
-      await axeClean(page);
+      await expectAxeClean(page);
       await eventually(async () =>
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
           0,
