@@ -129,25 +129,14 @@ export function expectRedirectAfter(delay: number, from: string | RegExp, to: st
  * GET /api/industries and /api/usages: a few entries of each fixed list (the seed's names), in an
  * order that differs between German and English once sorted.
  */
-export const fixedListHandlers = [
-  answer.get<ListIndustriesApiResponse>('/api/industries', () =>
-    HttpResponse.json([
-      { id: 1, name: 'gastronomy' },
-      { id: 2, name: 'retail' },
-      { id: 3, name: 'automotive' },
-      { id: 4, name: 'other' },
-      { id: 5, name: 'textile' },
-    ]),
+export const fixedListHandlers = Object.entries({
+  industries: ['gastronomy', 'retail', 'automotive', 'other', 'textile'],
+  usages: ['private', 'business', 'other', 'rental'],
+}).map(([list, names]) =>
+  answer.get<ListIndustriesApiResponse | ListUsagesApiResponse>(`/api/${list}`, () =>
+    HttpResponse.json(names.map((name, index) => ({ id: index + 1, name }))),
   ),
-  answer.get<ListUsagesApiResponse>('/api/usages', () =>
-    HttpResponse.json([
-      { id: 1, name: 'private' },
-      { id: 2, name: 'business' },
-      { id: 3, name: 'other' },
-      { id: 4, name: 'rental' },
-    ]),
-  ),
-];
+);
 
 /** A reload `delay` ms after an action: none 1 ms before, exactly one then (`reload` from stubReload). */
 export function expectReloadAfter(reload: jest.Mock | jest.SpyInstance, delay: number) {
