@@ -56,7 +56,7 @@ test('an unknown permission name falls back to the server description', async ()
 });
 
 /** The thirteen permissions as the API lists them (ids 7..13 are the stock ones). */
-const TWELVE = [...PERMISSION_GROUPS.users, ...PERMISSION_GROUPS.stock].map((name, i) => ({
+const THIRTEEN = [...PERMISSION_GROUPS.users, ...PERMISSION_GROUPS.stock].map((name, i) => ({
   id: i + 1,
   name,
   description: `server ${name}`,
@@ -100,8 +100,8 @@ test.each([
       'Lagerplätze verwalten',
     ],
   ],
-] as const)('the twelve permissions in two groups (%s)', async (language, usersLegend, users, stockLegend, stock) => {
-  server.use(rest.get(`${API}/api/admin/permissions`, () => HttpResponse.json([...TWELVE].reverse())));
+] as const)('the thirteen permissions in two groups (%s)', async (language, usersLegend, users, stockLegend, stock) => {
+  server.use(rest.get(`${API}/api/admin/permissions`, () => HttpResponse.json([...THIRTEEN].reverse())));
   mount('/admin/user/roles/new', language);
   const usersGroup = await screen.findByRole('group', { name: usersLegend });
   const stockGroup = screen.getByRole('group', { name: stockLegend });
@@ -114,7 +114,7 @@ test.each([
 });
 
 test('select all in the stock group ticks only the stock permissions and keeps the other group; ids are sent', async () => {
-  server.use(rest.get(`${API}/api/admin/permissions`, () => HttpResponse.json(TWELVE)));
+  server.use(rest.get(`${API}/api/admin/permissions`, () => HttpResponse.json(THIRTEEN)));
   const bodies = captureSave('post', 'api/admin/createrole');
   const { user } = mount('/admin/user/roles/new');
   const stockGroup = await screen.findByRole('group', { name: 'Stock' });
@@ -126,12 +126,12 @@ test('select all in the stock group ticks only the stock permissions and keeps t
     within(group)
       .getAllByRole('checkbox')
       .filter((b) => (b as HTMLInputElement).checked).length;
-  expect(checked(stockGroup)).toBe(6);
+  expect(checked(stockGroup)).toBe(7);
   expect(checked(usersGroup)).toBe(1);
   await user.click(within(stockGroup).getByRole('checkbox', { name: 'Reverse movements' }));
   await user.click(saveButton());
   await waitFor(() => expect(bodies).toHaveLength(1));
-  expect(bodies[0]).toEqual({ name: 'Lager', description: '', permissions: [5, 7, 8, 9, 10, 11] });
+  expect(bodies[0]).toEqual({ name: 'Lager', description: '', permissions: [5, 7, 8, 9, 10, 11, 13] });
 });
 
 test('submit stays disabled until the name is non-blank and a permission is ticked', async () => {
