@@ -108,17 +108,19 @@ test.each(CASES)(
 );
 
 test.each(LAYOUT_IDS)(
-  '1 000 labels on %s make the right number of pages',
+  // 250 labels from slot 3: 252 slots, so 2×7 ends on a full page. The 1 000-label timing is the bench's
+  // (`npm run bench -- --labels`, in Chromium); 1 000 here took over 60 s in jsdom on a loaded 2-core machine.
+  '250 labels on %s make the right number of pages',
   async (id) => {
     const many = Array.from(
-      { length: 1000 },
+      { length: 250 },
       (_, i): LabelInput =>
         i % 2
           ? { kind: 'article', name: `Artikel ${i}`, sku: `SKU-${i}`, barcode: i % 4 === 1 ? '4006381333931' : null }
           : { kind: 'location', code: `R-${i}`, name: null },
     );
     const pdf = await PDFDocument.load(await labelsPdf(many, LAYOUTS[id], { start: 3 }));
-    expect(pdf.getPageCount()).toBe({ 'a4-3x8': 42, 'a4-2x7': 72, 'roll-62x29': 1000 }[id]);
+    expect(pdf.getPageCount()).toBe({ 'a4-3x8': 11, 'a4-2x7': 18, 'roll-62x29': 250 }[id]);
   },
   60_000,
 );
