@@ -12,6 +12,8 @@ import { openOutbox } from './db';
 import OutboxSender from './OutboxSender';
 import { addBooking, entriesOf } from './outbox';
 
+const SLOW = { timeout: 10_000 };
+
 // The signed-in user of the session handlers: id 1, current warehouse 10.
 const server = setupApiServer(...sessionHandlers(verifiedUser, ['view_stock', 'book_goods']));
 const userId = verifiedUser.id;
@@ -71,8 +73,9 @@ test('mounted by the shell on any page, it sends the waiting bookings at start, 
   const first = await queued(1);
   const second = await queued(2);
   const { unmount } = renderWithProviders(<OutboxSender />, { route: '/dashboard' });
-  await waitFor(() => expect(sent).toEqual([first.key, second.key]));
-  await waitFor(async () => expect(await statuses()).toEqual(['booked', 'booked']));
+  // Two sends one after the other through fake-indexeddb: under a loaded in-band CI run that took over waitFor's 1 s.
+  await waitFor(() => expect(sent).toEqual([first.key, second.key]), SLOW);
+  await waitFor(async () => expect(await statuses()).toEqual(['booked', 'booked']), SLOW);
   // The shell's header count follows.
   expect(JSON.parse(localStorage.getItem('lager.outbox.pending') ?? '{}')).not.toHaveProperty(String(userId));
   unmount();
@@ -82,10 +85,10 @@ test('mounted while the browser is offline, it sends when the connection is back
   const entry = await queued(3);
   setOnline(false);
   const { unmount } = renderWithProviders(<OutboxSender />, { route: '/dashboard' });
-  await waitFor(async () => expect(await statuses()).toEqual(['waiting']));
+  await waitFor(async () => expect(await statuses()).toEqual(['waiting']), SLOW);
   expect(sent).toEqual([]);
   setOnline(true);
-  await waitFor(() => expect(sent).toEqual([entry.key]));
-  await waitFor(async () => expect(await statuses()).toEqual(['booked']));
+  await waitFor(() => expect(sent).toEqual([entry.key]), SLOW);
+  await waitFor(async () => expect(await statuses()).toEqual(['booked']), SLOW);
   unmount();
 });
