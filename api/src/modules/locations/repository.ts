@@ -167,7 +167,8 @@ export async function listLocationsJson(db: Db, warehouseId: number, archived: b
       FROM stock_locations l
       LEFT JOIN (
         SELECT location_id, count(*)::int AS articles FROM stock_location_quantities
-        WHERE warehouse_id = ${warehouseId} AND quantity > 0 GROUP BY location_id
+        WHERE quantity > 0 AND location_id IN (SELECT id FROM stock_locations WHERE warehouse_id = ${warehouseId})
+        GROUP BY location_id
       ) c ON c.location_id = l.id
       WHERE l.warehouse_id = ${warehouseId} ${archived ? sql`` : sql`AND l.archived_at IS NULL`}
     ) t`);
