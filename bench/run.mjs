@@ -17,7 +17,8 @@
  *   --labels       only the labels part (bench/lib/labels.mjs): 1 000 label PDFs per layout made in Chromium by
  *                  remote-stock's labelsPdf; the other sections of the report are kept from bench/results.json
  *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
- *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores)
+ *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores), then
+ *                  its storage-location rows (`--locations`: 20 000 locations); every row with a target is a budget
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -153,23 +154,28 @@ async function usePostgres() {
   cleanups.push(pg.stop);
 }
 
-/** The stock scale part runs in its own process (tsx: it loads the API's TypeScript) and reports a table. */
+/**
+ * The stock scale part runs in its own process (tsx: it loads the API's TypeScript) and reports a table: the stock
+ * rows (stock-spec.md "Scale") and then the storage-location rows (stock-spec-2.md §5, `--locations`, own data).
+ */
 async function runStockBench() {
   const { spawnSync } = await import('node:child_process');
-  const args = ['tsx', 'bench/stock/run.ts', ...(QUICK ? ['--articles', '10000', '--movements', '100000'] : [])];
-  const run = spawnSync('npx', args, {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: process.env.LAGER_BENCH_POSTGRES_URL || process.env.DATABASE_URL || '' },
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (run.status !== 0) throw new Error(`bench/stock/run.ts exited ${run.status}: ${run.stderr.slice(-500)}`);
-  const lines = run.stdout.trimEnd().split('\n');
-  const header = lines.findIndex((line) => line.startsWith('metric'));
-  return {
-    table: header >= 0 ? lines.slice(header).join('\n') : run.stdout,
-    measuredOn: QUICK ? 'quick sizes' : 'full sizes',
-  };
+  const sizes = QUICK ? ['--articles', '10000', '--movements', '100000'] : [];
+  const tables = [];
+  for (const extra of [[], ['--locations']]) {
+    const run = spawnSync('npx', ['tsx', 'bench/stock/run.ts', ...sizes, ...extra], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: process.env.LAGER_BENCH_POSTGRES_URL || process.env.DATABASE_URL || '' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    if (run.status !== 0)
+      throw new Error(`bench/stock/run.ts ${extra.join(' ')} exited ${run.status}: ${run.stderr.slice(-500)}`);
+    const lines = run.stdout.trimEnd().split('\n');
+    const header = lines.findIndex((line) => line.startsWith('metric'));
+    tables.push(header >= 0 ? lines.slice(header + (tables.length ? 1 : 0)) : [run.stdout]);
+  }
+  return { table: tables.flat().join('\n'), measuredOn: QUICK ? 'quick sizes' : 'full sizes' };
 }
 
 /** `--api-only`: the API part alone, merged into the previous results (the web rows stay as they were). */

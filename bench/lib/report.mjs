@@ -6,7 +6,11 @@ import { labelsBudgets, labelsSection } from './labels.mjs';
 import { offlineBudgets, offlineSection } from './offline.mjs';
 import { fmtRatio, KB, kb, ms, ratio } from './util.mjs';
 
-const REMOTES = ['remote-account', 'remote-warehouse-admin', 'remote-user-admin', 'remote-info', 'remote-stock'];
+/** Every remote the run built (the `remote-*` apps of bench/out, not the issue-17 "before" builds). */
+const remotesOf = (r) => Object.keys(r.bytes ?? {}).filter((app) => app.startsWith('remote-'));
+/** Issue 28: p99 at 10 connections, PostgreSQL (one process or several) and the embedded PGlite. */
+const API_P99_LIMIT = { pglite: 40 };
+const API_P99_DEFAULT = 25;
 /** The pages with budgets, and the baseline every ratio is taken against (issue 17: the lazy monolith). */
 const PAGES = ['login', 'dashboard', 'stock'];
 const BASELINE = 'monolith-lazy';
@@ -24,7 +28,7 @@ export function computeBudgets(r) {
   const mono = r.pageLoads?.[BASELINE] ?? {};
   const loginJs = fed.login?.cold.js.gzip;
   out.push(budget('First-load JS of /login ≤ 200 kB gzip', loginJs, 200 * KB, loginJs <= 200 * KB, kb(loginJs)));
-  for (const remote of REMOTES) {
+  for (const remote of remotesOf(r)) {
     const own = r.bytes?.[remote]?.remote?.sectionCode.gzip;
     out.push(
       budget(`${remote}: own code (exposed section chunks) ≤ 30 kB gzip`, own, 30 * KB, own <= 30 * KB, kb(own)),
@@ -75,7 +79,7 @@ export function computeBudgets(r) {
       ),
     );
   }
-  for (const remote of REMOTES) {
+  for (const remote of remotesOf(r)) {
     const st = r.standalone?.[remote];
     const pass = st?.shown && st.errors.length === 0 && st.federatedScripts === 0;
     const shown = st
@@ -84,19 +88,21 @@ export function computeBudgets(r) {
     out.push(budget(`${remote} production build served alone shows its section`, st ? 1 : null, 1, pass, shown));
   }
   for (const [db, api] of Object.entries(r.api ?? {})) {
+    const limit = API_P99_LIMIT[db] ?? API_P99_DEFAULT;
     for (const route of Object.values(api?.routes ?? {}).filter((x) => x.budget)) {
       const at = api.connections ?? 10;
       out.push(
         budget(
-          `API ${db}: GET ${route.path} p99 ≤ 25 ms at ${at} connections`,
+          `API ${db}: GET ${route.path} p99 ≤ ${limit} ms at ${at} connections`,
           route.p99,
-          25,
-          route.p99 <= 25 && !route.non2xx && !route.errors,
+          limit,
+          route.p99 <= limit && !route.non2xx && !route.errors,
           route.error ?? (route.non2xx ? `${ms(route.p99)}, ${route.non2xx} non-2xx` : ms(route.p99)),
         ),
       );
     }
   }
+  for (const b of stockBudgets(r.stock)) out.push(budget(b.name, b.value, b.limit, b.pass, b.shown));
   for (const b of offlineBudgets(r.offline)) out.push(budget(b.name, b.value, b.limit, b.pass, b.shown));
   for (const b of labelsBudgets(r.labels)) out.push(budget(b.name, b.value, b.limit, b.pass, b.shown));
   if (!r.api?.pglite) out.push(budget('API budgets (PGlite)', null));
@@ -104,6 +110,39 @@ export function computeBudgets(r) {
     out.push(
       budget('API budgets (PostgreSQL: no server here — install PostgreSQL or set LAGER_BENCH_POSTGRES_URL)', null),
     );
+  return out;
+}
+
+/** One line of bench/stock/run.ts's table: `metric  target  value[  ✗]` (columns padded with 2+ spaces). */
+export function parseStockTable(table) {
+  return (table ?? '')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(/ {2,}/))
+    .filter((cells) => cells.length >= 3)
+    .map(([metric, target, value, mark]) => ({ metric, target, value, ok: mark !== '✗' }));
+}
+
+const firstNumber = (text) => Number(/-?[0-9][0-9 ]*(?:\.[0-9]+)?/.exec(text)?.[0].replaceAll(' ', '') ?? Number.NaN);
+/** Issue 28: on PostgreSQL, article search, list and journal page stay ≤ 25 ms p95 (stock-spec.md allows 50). */
+const STOCK_READS_PG = /^PostgreSQL: (article search|article list|journal page) p95/;
+
+/**
+ * The stock scale rows (`--stock`): every row of bench/stock/run.ts with a target is a budget as the script judges
+ * it (stock-spec.md, stock-spec-2.md §5), plus issue 28's tighter PostgreSQL read rows.
+ */
+export function stockBudgets(stock) {
+  if (!stock) return [];
+  if (!stock.table) return [{ name: 'stock: scale rows (`--stock`)', value: null }];
+  const out = [];
+  for (const { metric, target, value, ok } of parseStockTable(stock.table)) {
+    if (target === '–' || target === '-') continue;
+    out.push({ name: `stock: ${metric} ${target}`, value: firstNumber(value), limit: target, pass: ok, shown: value });
+    if (STOCK_READS_PG.test(metric)) {
+      const v = firstNumber(value);
+      out.push({ name: `stock: ${metric} ≤ 25 ms (issue 28)`, value: v, limit: 25, pass: v <= 25, shown: value });
+    }
+  }
   return out;
 }
 
@@ -455,7 +494,10 @@ function whatIfSection(r) {
       rows,
     ),
     '',
-    `Remote entry (gzip), before → now: ${REMOTES.map((n) => `${n} ${kb(entry(`before/${n}`))} → ${kb(entry(n))}`).join(', ')}.`,
+    `Remote entry (gzip), before → now: ${remotesOf(r)
+      .filter((n) => r.bytes?.[`before/${n}`])
+      .map((n) => `${n} ${kb(entry(`before/${n}`))} → ${kb(entry(n))}`)
+      .join(', ')}.`,
     `Singletons before: ${st ? (stOk ? 'one copy each, no fallback chunk fetched' : 'NOT one copy each (see results.json)') : 'not measured'};`,
     `section switch median before ${ms(r.sectionSwitch?.['federated-before']?.median)}, now ${ms(r.sectionSwitch?.federated?.median)}.`,
     '',
