@@ -19,6 +19,7 @@ import {
   useListStockArticlesQuery,
 } from '../../api/stock-api';
 import { NS } from '../../i18n';
+import './i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { type Column, TableHead } from '../../lib/table';
