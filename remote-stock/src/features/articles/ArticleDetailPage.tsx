@@ -11,6 +11,7 @@ import {
   useRestoreStockArticleMutation,
 } from '../../api/stock-api';
 import { NS } from '../../i18n';
+import './i18n';
 import { useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
 import { BookingForm, type BookingKind, TransferForm } from '../booking';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
+import './i18n';
 
 interface DetectedCode {
   rawValue: string;

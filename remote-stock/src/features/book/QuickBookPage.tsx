@@ -10,6 +10,7 @@ import {
   useBookStockMovementMutation,
 } from '../../api/stock-api';
 import { NS } from '../../i18n';
+import './i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { REASONS } from '../../lib/units';

@@ -19,6 +19,7 @@ import {
   useListStockArticlesQuery,
 } from '../../api/stock-api';
 import { NS } from '../../i18n';
+import './i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { type Column, TableHead } from '../../lib/table';
@@ -131,7 +132,7 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
           }
         }}
       />
-      {unknown && <Alert kind="error">{t('quick.unknownCode')}</Alert>}
+      {unknown && <Alert kind="error">{t('count.unknownCode')}</Alert>}
       {isLoading && <Skeleton rows={5} label={t('list.loading')} />}
       {isError && <Alert kind="error">{t('errors.loadFailed')}</Alert>}
       {data && rows.length === 0 && <EmptyState>{t('list.noMatch')}</EmptyState>}

@@ -7,6 +7,7 @@ import {
   useImportStockArticlesMutation,
 } from '../../api/stock-api';
 import { NS } from '../../i18n';
+import './i18n';
 import { TableHead } from '../../lib/table';
 import { StockNav } from '../nav';
 
