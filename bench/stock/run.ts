@@ -25,10 +25,33 @@ import {
   warehouses,
 } from '../../api/src/index';
 
-// drizzle-orm is the API workspace's dependency: resolve it from there.
-const { sql } = createRequire(resolve(__dirname, '../../api/package.json'))(
-  'drizzle-orm',
-) as typeof import('../../api/node_modules/drizzle-orm');
+// drizzle-orm and pg are the API workspace's dependencies: resolve them from there.
+const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
+const { sql } = apiRequire('drizzle-orm') as typeof import('../../api/node_modules/drizzle-orm');
+const pgClient = (apiRequire('pg') as typeof import('pg')).Client.prototype;
+
+/**
+ * Statements sent to PostgreSQL while `run` runs, divided by `calls`: the round trips of one request
+ * (session, authorization, the booking and its transaction). PGlite has no wire: null there.
+ */
+async function roundTrips(kind: string, calls: number, run: () => Promise<unknown>) {
+  if (kind !== 'PostgreSQL') {
+    await run();
+    return null;
+  }
+  const original = pgClient.query;
+  let sent = 0;
+  pgClient.query = function (this: unknown, ...args: unknown[]) {
+    sent++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await run();
+  } finally {
+    pgClient.query = original;
+  }
+  return sent / calls;
+}
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -243,6 +266,16 @@ async function measureStock(kind: string, database: Database): Promise<Result[]>
     ),
   );
   add('booking p95, one client', 'info', ms(single), true);
+  const trips = await roundTrips(kind, 20, async () => {
+    for (let i = 0; i < 20; i++) {
+      await client.post(
+        '/api/stock/movements',
+        { article_id: firstArticle + ((i * 7_727) % ARTICLES), kind: 'in', quantity: 1, reason: 'purchase' },
+        { 'idempotency-key': randomUUID() },
+      );
+    }
+  });
+  if (trips !== null) add('round trips per booking request (statements sent)', 'info', trips.toFixed(1), true);
 
   // Bookings: 10 clients in parallel, each a stream of goods-out on random articles.
   const bookingTimes: number[] = [];

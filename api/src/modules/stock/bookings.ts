@@ -166,14 +166,22 @@ export interface BookingBody {
   unchanged?: true;
 }
 
-/** Goods in, goods out, or a correction to a counted quantity. */
-export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput): Promise<StoredAnswer<BookingBody>> {
+/**
+ * What a booking can be told without the database: the amount in thousandths and the trimmed note,
+ * or 422. Whole-number units are checked by the booking update itself (one round trip less).
+ */
+export function checkBooking(input: BookingInput) {
   const errors: FieldErrors = {};
   const note = clean(input.note);
-  // Whole-number units are checked by the booking update itself (one round trip less).
   const amount = quantityField(errors, 'quantity', input.quantity, 'kg', { positive: input.kind !== 'correction' });
   checkReason(errors, input.kind, input.reason, note);
   if (Object.keys(errors).length) throw validationError(errors);
+  return { amount, note, reference: clean(input.reference) };
+}
+
+/** Goods in, goods out, or a correction to a counted quantity. */
+export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput): Promise<StoredAnswer<BookingBody>> {
+  const { amount, note, reference } = checkBooking(input);
 
   const place = await locationLedger().place(tx, booker.warehouseId, input.article_id, input.location_id);
   const named = input.location_id != null;
@@ -207,7 +215,7 @@ export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput):
       quantityAfter: updated.quantity,
       reason: input.reason ?? null,
       note,
-      reference: clean(input.reference),
+      reference,
       locationId: place.id,
       locationQuantityAfter: locationAfter,
     },

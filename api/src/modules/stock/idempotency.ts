@@ -49,6 +49,9 @@ export interface StoredAnswer<T> {
   body: T;
 }
 
+export const idempotencyMismatch = () => new AppError(422, 'stock.idempotencyMismatch', 'idempotency.mismatch');
+const asIs = (stored: unknown) => stored;
+
 /**
  * Runs `book` once per (user, key). The key row is claimed inside the booking's transaction:
  * - a new (or expired) key is inserted, the booking runs, and its answer is stored with it;
@@ -56,11 +59,13 @@ export interface StoredAnswer<T> {
  *   finds the stored answer (or, if the first failed and rolled back, books itself);
  * - a known key with another body is refused with 422 `idempotency.mismatch`.
  * Failed bookings roll back the key too, so a retry after an error is evaluated afresh.
+ * `revive` turns a stored answer into the body (a one-trip booking stores its raw rows).
  */
 export async function once<T>(
   db: Db,
   request: FastifyRequest,
   book: (tx: Tx) => Promise<StoredAnswer<T>>,
+  revive?: (stored: unknown) => T,
 ): Promise<StoredAnswer<T> & { replayed: boolean }> {
   const key = idempotencyKeyOf(request);
   const userId = request.user!.id;
@@ -80,10 +85,8 @@ export async function once<T>(
         .select()
         .from(stockIdempotencyKeys)
         .where(and(eq(stockIdempotencyKeys.userId, userId), eq(stockIdempotencyKeys.key, key)));
-      if (!stored || stored.requestHash !== hash) {
-        throw new AppError(422, 'stock.idempotencyMismatch', 'idempotency.mismatch');
-      }
-      return { statusCode: stored.statusCode ?? 201, body: stored.response as T, replayed: true };
+      if (!stored || stored.requestHash !== hash) throw idempotencyMismatch();
+      return { statusCode: stored.statusCode ?? 201, body: (revive ?? asIs)(stored.response) as T, replayed: true };
     }
     const answer = await book(tx);
     await tx

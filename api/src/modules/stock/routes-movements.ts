@@ -5,7 +5,8 @@ import { resolveAccess } from '../../platform/http/authorization';
 import { IdParam } from '../../platform/http/schemas';
 import { t } from '../../platform/i18n/request';
 import { bookingAccess, stockAccess } from './access';
-import { type Booker, bookCount, bookMovement, reverseMovement, transferStock } from './bookings';
+import { bookMovementOnce } from './booking-call';
+import { type Booker, bookCount, reverseMovement, transferStock } from './bookings';
 import { once } from './idempotency';
 import { journalPage } from './journal';
 import { occurredAtOf } from './occurred-at';
@@ -67,7 +68,7 @@ const movementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await once(db, request, (tx) => bookMovement(tx, bookerOf(request), request.body));
+      const answer = await bookMovementOnce(db, request, request.body, bookerOf);
       const body = answer.body.unchanged ? { ...answer.body, message: t(request, 'stock.unchanged') } : answer.body;
       return reply.code(answer.statusCode).send(body);
     },

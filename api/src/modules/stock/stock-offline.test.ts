@@ -153,6 +153,28 @@ describe('idempotency keys for bookings sent a week later', () => {
     expect(quantity).toBe(1);
   });
 
+  it('a replay whose occurred_at has since grown older than 7 days answers the first answer, unchanged', async () => {
+    const article = await createArticle(owner, { unit: 'kg' });
+    // A first booking makes the warehouse's STANDARD location; the next one is booked in one round trip.
+    await stockUp(owner, (await createArticle(owner)).id, 1);
+    const key = randomUUID();
+    // Ten minutes inside the 7-day bound when first sent.
+    const occurredAt = minutes(10 - 7 * 24 * 60);
+    const body = { article_id: article.id, kind: 'in', quantity: 2.5, reason: 'purchase', occurred_at: occurredAt };
+    const first = await book(owner, '/api/stock/movements', body, key);
+    expect(first.statusCode).toBe(201);
+    // Eleven minutes later the device sends it again: occurred_at is now past the bound.
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 11 * 60_000);
+    try {
+      const again = await book(owner, '/api/stock/movements', body, key);
+      expect([again.statusCode, again.body]).toEqual([201, first.body]);
+    } finally {
+      clock.mockRestore();
+    }
+    expect((await owner.get(`/api/stock/articles/${article.id}`)).json().article.quantity).toBe(2.5);
+  });
+
   it('the hourly purge keeps a week-old key and drops one past the TTL', async () => {
     const { purgeIdempotencyKeys } = await import('./idempotency');
     const kept = randomUUID();

@@ -1,0 +1,102 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/client';
+import { articleJson } from './articles';
+import { type BookingBody, type BookingInput, bookMovement, checkBooking } from './bookings';
+import { IDEMPOTENCY_TTL_HOURS, idempotencyKeyOf, idempotencyMismatch, once, requestHash } from './idempotency';
+import { movementJson } from './journal';
+import { occurredAtOf } from './occurred-at';
+import { MAX_STOCK_MILLI, WHOLE_UNITS } from './quantity';
+import { stockArticles, stockMovements } from './tables';
+
+/** What migration 0012's `stock_book` books: the raw rows, as `to_jsonb` wrote them. */
+interface RawBooking {
+  article: Record<string, unknown>;
+  movement: Record<string, unknown> | null;
+  location_code: string | null;
+}
+
+/** A row as drizzle would have read it, from `to_jsonb(row)` (column names, the driver's values). */
+function rowOf<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table));
+  return Object.fromEntries(
+    columns.map(([field, column]) => {
+      const value = json[column.name];
+      return [field, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as T['$inferSelect'];
+}
+
+function bookingBody(raw: RawBooking): BookingBody {
+  const article = rowOf(stockArticles, raw.article);
+  if (!raw.movement) return { movement: null, article: articleJson(article), unchanged: true };
+  const movement = rowOf(stockMovements, raw.movement);
+  return { movement: movementJson(movement, article, null, raw.location_code), article: articleJson(article) };
+}
+
+/** A stored answer as the API sends it: `stock_book` keeps its raw rows (`{$booking}`), the others the body. */
+function reviveBooking(stored: unknown): BookingBody {
+  const raw = (stored as { $booking?: RawBooking } | null)?.$booking;
+  return raw ? bookingBody(raw) : (stored as BookingBody);
+}
+
+/** `stock_book` left the booking to the statement-by-statement path (SQLSTATE LG000, nothing written). */
+function handedBack(error: unknown) {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === 'LG000') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+type Answer = { statusCode: number; body: BookingBody; replayed: boolean };
+
+/**
+ * The booking in one round trip (issue 28): `stock_book` claims the key, books and stores the answer
+ * in one statement, its own transaction. Null when it is not the case for it — a body that fails the
+ * checks, an `occurred_at` out of bounds (a replay must not fail on it), or any refusal the function
+ * hands back — and the caller books on the statement-by-statement path, which answers exactly.
+ */
+async function bookInOneTrip(db: Db, request: FastifyRequest, input: BookingInput): Promise<Answer | null> {
+  const key = idempotencyKeyOf(request);
+  let checked: ReturnType<typeof checkBooking>;
+  let occurredAt: Date | null;
+  try {
+    checked = checkBooking(input);
+    occurredAt = occurredAtOf((request.body as { occurred_at?: string | null }).occurred_at);
+  } catch {
+    return null;
+  }
+  const user = request.user!;
+  let result: { status?: number; booking?: RawBooking; replayed?: true; body?: unknown; mismatch?: true };
+  try {
+    const rows = await db.execute(sql`SELECT stock_book(
+      ${user.id}::integer, ${key}::uuid, ${requestHash(request)}::char(64), ${IDEMPOTENCY_TTL_HOURS}::integer,
+      ${request.access!.warehouseId}::integer, ${input.article_id}::integer, ${input.kind}::varchar,
+      ${checked.amount}::bigint, ${input.location_id ?? null}::integer, ${input.reason ?? null}::varchar,
+      ${checked.note}::varchar, ${checked.reference}::varchar, ${user.name}::varchar,
+      ${occurredAt?.toISOString() ?? null}::timestamptz, ${MAX_STOCK_MILLI}::bigint,
+      ${`{${WHOLE_UNITS.join(',')}}`}::varchar[]) AS answer`);
+    result = (rows as unknown as { rows: { answer: typeof result }[] }).rows[0]!.answer;
+  } catch (error) {
+    if (handedBack(error)) return null;
+    throw error;
+  }
+  if (result.mismatch) throw idempotencyMismatch();
+  if (result.replayed) return { statusCode: result.status!, body: reviveBooking(result.body), replayed: true };
+  return { statusCode: result.status!, body: bookingBody(result.booking!), replayed: false };
+}
+
+/** POST api/stock/movements: once per Idempotency-Key, in one round trip where it can be. */
+export async function bookMovementOnce(
+  db: Db,
+  request: FastifyRequest,
+  input: BookingInput,
+  booker: (request: FastifyRequest) => Parameters<typeof bookMovement>[1],
+): Promise<Answer> {
+  return (
+    (await bookInOneTrip(db, request, input)) ??
+    (await once(db, request, (tx) => bookMovement(tx, booker(request), input), reviveBooking))
+  );
+}
