@@ -14,8 +14,10 @@ import { isUniqueViolation } from './pg-errors';
 jest.setTimeout(120_000);
 
 let database: Database;
-const rows = async (query: ReturnType<typeof sql>) =>
-  (await database.db.execute(query)).rows as Record<string, unknown>[];
+type Rows = Record<string, unknown>[];
+const rowsIn = async (on: Database, query: ReturnType<typeof sql>) =>
+  ((await on.db.execute(query)) as unknown as { rows: Rows }).rows;
+const rows = (query: ReturnType<typeof sql>) => rowsIn(database, query);
 
 beforeAll(async () => {
   database = await openDatabase();
@@ -68,7 +70,7 @@ it('rolls a transaction back when its callback throws, and a savepoint back alon
 });
 
 it('runs a statement sent beside an open transaction after it, as on one connection', async () => {
-  let outside: Promise<Record<string, unknown>[]> | undefined;
+  let outside: Promise<Rows> | undefined;
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`INSERT INTO worker_probe VALUES (20, 'twenty')`);
     outside = rows(sql`SELECT count(*)::int AS n FROM worker_probe WHERE id = 20`);
@@ -105,6 +107,6 @@ it('writes a data directory that the next opener finds complete', async () => {
   await first.db.execute(sql`INSERT INTO kept VALUES (7)`);
   await first.close();
   const second = await openDatabase({ dataDir });
-  expect((await second.db.execute(sql`SELECT n FROM kept`)).rows).toEqual([{ n: 7 }]);
+  expect(await rowsIn(second, sql`SELECT n FROM kept`)).toEqual([{ n: 7 }]);
   await second.close();
 });
