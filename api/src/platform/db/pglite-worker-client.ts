@@ -35,11 +35,11 @@ export interface WorkerError {
 export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: WorkerError };
 
 /** The worker's error on this thread: same message, code and fields; the stack names both threads. */
-function fromWorkerError(error: WorkerError, calledFrom: string | undefined): Error {
+function fromWorkerError(error: WorkerError, calledFrom: Error): Error {
   const { name, message, stack, ...fields } = error;
   const rebuilt = Object.assign(new Error(message), fields);
   rebuilt.name = name;
-  rebuilt.stack = `${stack ?? `${name}: ${message}`}\n    --- in the PGlite worker, called from ---${calledFrom?.replace(/^[^\n]*/, '') ?? ''}`;
+  rebuilt.stack = `${stack ?? `${name}: ${message}`}\n    --- in the PGlite worker, called from ---${(calledFrom.stack ?? '').replace(/^[^\n]*/, '')}`;
   return rebuilt;
 }
 
@@ -72,8 +72,8 @@ type Queryable = Pick<Transaction, 'query' | 'exec'>;
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
-  /** Where the call was made, for the stack of the worker's error. */
-  from?: string;
+  /** Where the call was made, for the stack of the worker's error (formatted only on failure). */
+  from: Error;
 }
 
 export class PgliteWorkerClient implements Queryable {
@@ -92,7 +92,7 @@ export class PgliteWorkerClient implements Queryable {
         this.#started = true;
         resolve();
       };
-      this.#pending.set(0, { resolve: started, reject });
+      this.#pending.set(0, { resolve: started, reject, from: new Error() });
     });
     this.#worker.on('message', (reply: WorkerReply) => this.#settle(reply));
     this.#worker.on('error', (error) => this.#stop(error));
@@ -122,7 +122,7 @@ export class PgliteWorkerClient implements Queryable {
     return new Promise<T>((resolve, reject) => {
       // A value structured clone refuses (a function) throws here: nothing was sent.
       this.#worker.postMessage({ ...request, id } satisfies WorkerRequest);
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, from: new Error().stack });
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, from: new Error() });
       this.#worker.ref();
     });
   }
