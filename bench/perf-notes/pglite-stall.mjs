@@ -16,8 +16,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEntry } from '../lib/api-bench.mjs';
 import { createBenchWarehouse } from '../lib/session.mjs';
-import { sleep } from '../lib/util.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const stack = createRequire(import.meta.url)('../../scripts/stack.cjs');
@@ -37,32 +37,12 @@ const quantile = (values, q) => {
 const summary = (values) =>
   `n=${values.length} p50=${quantile(values, 0.5).toFixed(1)} p99=${quantile(values, 0.99).toFixed(1)} max=${Math.max(...values).toFixed(1)} ms`;
 
-async function start(dataDir, port, appUrl) {
-  const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [entry], {
-    cwd: path.dirname(entry),
-    env: stack.apiEnvironment({ port, dataDir, appUrl, origins: [appUrl], env: { LOG_LEVEL: 'warn' } }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with code ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await sleep(250);
-  }
-  throw new Error('API did not start');
-}
-
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-pglite-stall-'));
   const appUrl = `http://127.0.0.1:${await stack.freePort()}`;
-  const { url, child } = await start(dataDir, await stack.freePort(), appUrl);
+  const port = await stack.freePort();
+  const env = { LOG_LEVEL: 'warn' };
+  const { url, stop } = await startEntry(stack, entry, { port, dataDir, appUrl, origins: [appUrl], env });
   try {
     const setup = await createBenchWarehouse({ apiUrl: url, dataDir, origin: appUrl, articles: 5 });
     const headers = (cookie) => ({
@@ -142,8 +122,7 @@ async function main() {
     console.log(`export /api/user   ${summary(busy.user)}`);
     console.log(`export movements.csv ${summary(busy.exports)}`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

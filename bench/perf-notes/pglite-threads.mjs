@@ -17,9 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startEntry } from '../lib/api-bench.mjs';
 import { apiRoutes } from '../lib/api-load.mjs';
 import { createBenchWarehouse } from '../lib/session.mjs';
-import { sleep } from '../lib/util.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const stack = createRequire(import.meta.url)('../../scripts/stack.cjs');
@@ -41,32 +41,12 @@ function threadCpu(pid) {
   return out;
 }
 
-async function start(dataDir, port, appUrl) {
-  const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [entry], {
-    cwd: path.dirname(entry),
-    env: stack.apiEnvironment({ port, dataDir, appUrl, origins: [appUrl], env: { LOG_LEVEL: 'warn' } }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with code ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await sleep(250);
-  }
-  throw new Error('API did not start');
-}
-
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-pglite-threads-'));
   const appUrl = `http://127.0.0.1:${await stack.freePort()}`;
-  const { url, child } = await start(dataDir, await stack.freePort(), appUrl);
+  const port = await stack.freePort();
+  const env = { LOG_LEVEL: 'warn' };
+  const { url, child, stop } = await startEntry(stack, entry, { port, dataDir, appUrl, origins: [appUrl], env });
   try {
     const setup = await createBenchWarehouse({ apiUrl: url, dataDir, origin: appUrl });
     console.log(`entry ${path.relative(repoRoot, entry)}, ${REQUESTS} requests per route at 10 connections`);
@@ -99,8 +79,7 @@ async function main() {
       );
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
