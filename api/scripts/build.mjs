@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run build -w api`: compiles the API to one CommonJS file, `api/dist/server.js` (+ source map),
- * so `npm start` runs plain JavaScript with no TypeScript loader at run time. esbuild bundles the
+ * so `npm start` runs plain JavaScript with no TypeScript loader at run time, and the thread PGlite
+ * runs in to `api/dist/pglite-worker.js` (the server starts it from next to itself). esbuild bundles the
  * API's own code and the workspace package @lager/contract (TypeScript source); every npm dependency
  * stays external and is loaded from node_modules as usual (PGlite finds its WASM files there).
  * Migrations stay in `api/drizzle/` and are read from there (`API_ROOT`, src/paths.ts).
@@ -68,21 +69,27 @@ export function isStale() {
 export async function buildApi() {
   const started = Date.now();
   const result = await build({
-    entryPoints: [path.join(apiRoot, 'src', 'server.ts')],
-    outfile: outFile,
+    entryPoints: {
+      server: path.join(apiRoot, 'src', 'server.ts'),
+      'pglite-worker': path.join(apiRoot, 'src', 'platform', 'db', 'pglite-worker.ts'),
+    },
+    outdir: path.dirname(outFile),
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: `node${process.versions.node.split('.')[0]}`,
     sourcemap: true,
     // node_modules are loaded at run time; only the workspace's TypeScript package is compiled in.
-    external: Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@lager/')),
+    // tsx: only named by the PGlite worker's client for running from source; the bundle never loads it.
+    external: [...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@lager/')), 'tsx'],
     plugins: [keepRepoScriptsExternal],
     logLevel: 'warning',
     write: false,
   });
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  for (const file of result.outputFiles) {
+  // server.js last: a server.js new enough for `--if-stale` always finds the worker it starts.
+  const serverLast = result.outputFiles.toSorted((a, b) => (a.path === outFile) - (b.path === outFile));
+  for (const file of serverLast) {
     const tmp = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, file.contents);
     fs.renameSync(tmp, file.path);

@@ -43,7 +43,7 @@ async function readMemory(child, file) {
  * A/B runs: LAGER_BENCH_API_ENTRY=/path/server.js runs that compiled API (e.g. an older commit built with
  * api/scripts/build.mjs) with the environment scripts/stack.cjs gives the API, instead of the current build.
  */
-async function startEntry(stack, entry, { port, dataDir, appUrl, origins, env }) {
+export async function startEntry(stack, entry, { port, dataDir, appUrl, origins, env }) {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: path.dirname(entry),

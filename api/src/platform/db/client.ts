@@ -1,11 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { Pool } from 'pg';
 import { ensurePrivateDir } from '../fs/private-dir';
 import { acquireDataDirLock } from './data-dir-lock';
 import { runMigrations } from './migrate';
+import { startPgliteWorker } from './pglite-worker-client';
 
 import type { Database, Db } from './types';
 
@@ -90,10 +89,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     release = acquireDataDirLock(options.dataDir);
   }
   try {
-    // pg_trgm: the stock article search's trigram index (PostgreSQL ships it as a contrib extension).
-    const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
-    await client.waitReady;
-    const db = drizzlePglite({ client }) as unknown as Db;
+    // In its own thread: a slow statement then holds that thread, not every request (pglite-worker.ts).
+    const client = await startPgliteWorker({ dataDir: options.dataDir });
+    const db = drizzlePglite({ client: client as never }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
@@ -122,17 +120,17 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 
 /**
  * A database whose driver client the caller may wrap before use (bench/profile-request.ts times
- * every statement): PostgreSQL when a URL is given, else in-memory PGlite; schema up to date.
+ * every statement): PostgreSQL when a URL is given, else in-memory PGlite (in its worker, as the
+ * API runs it: a statement's time includes the trip to the worker); schema up to date.
  */
 export async function databaseOn(
   url: string | undefined,
   wrap: (client: { query: (...args: never[]) => Promise<unknown> }) => void,
 ): Promise<Database> {
-  const client = url ? new Pool({ connectionString: url, max: 10 }) : new PGlite({ extensions: { pg_trgm } });
-  if (client instanceof PGlite) await client.waitReady;
+  const client = url ? new Pool({ connectionString: url, max: 10 }) : await startPgliteWorker();
   wrap(client as never);
   const postgres = client instanceof Pool;
-  const db = (postgres ? drizzlePg({ client }) : drizzlePglite({ client })) as unknown as Db;
+  const db = (postgres ? drizzlePg({ client }) : drizzlePglite({ client: client as never })) as unknown as Db;
   await runMigrations(db);
   return { db, kind: postgres ? 'postgres' : 'pglite', close: () => (postgres ? client.end() : client.close()) };
 }

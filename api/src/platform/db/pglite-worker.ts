@@ -1,0 +1,139 @@
+/**
+ * The worker thread that owns PGlite (started by pglite-worker-client.ts). PostgreSQL in WASM runs
+ * synchronously on the thread that calls it: here a slow statement holds this thread, not the API's
+ * event loop, so health checks, JSON and HTTP keep going on the main thread meanwhile.
+ *
+ * Everything PGlite takes is plain data except `parsers` (functions): the client sends the type ids
+ * its parsers are for, and this side returns those columns as the text PostgreSQL sent (the client
+ * applies its parsers). A transaction stays open here while the client sends its statements,
+ * tagged with the transaction's id; other statements wait for it, as on one in-process PGlite.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { WorkerError, WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-client';
+
+const port = parentPort!;
+const { dataDir } = workerData as WorkerStart;
+
+/** Thrown inside PGlite's transaction callback to make it roll back; never leaves this file. */
+const ROLLBACK = Symbol('rollback');
+
+interface OpenTransaction {
+  tx: Transaction;
+  end: (commit: boolean) => void;
+  done: Promise<unknown>;
+}
+
+const transactions = new Map<number, OpenTransaction>();
+let nextTransaction = 1;
+
+const keepText = (value: string) => value;
+const rawParsers = new Map<string, QueryOptions['parsers']>();
+/** `{ [oid]: keep the text }` for the types the client parses itself (drizzle keeps dates as text). */
+function parsersFor(rawTypes: number[] | undefined): QueryOptions['parsers'] {
+  if (!rawTypes?.length) return undefined;
+  const key = rawTypes.join(',');
+  let parsers = rawParsers.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(rawTypes.map((oid) => [oid, keepText]));
+    rawParsers.set(key, parsers);
+  }
+  return parsers;
+}
+
+/** PGlite's DatabaseError with its own fields (code, detail, constraint, table, …) as plain data. */
+function toWorkerError(error: unknown): WorkerError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    // queryOptions holds the parser functions; nothing else PGlite attaches is code.
+    if (key !== 'queryOptions' && typeof value !== 'function') fields[key] = value;
+  }
+  return { ...fields, name: error.name, message: error.message, stack: error.stack };
+}
+
+function openTransaction(pg: PGlite): Promise<number> {
+  const id = nextTransaction++;
+  return new Promise((resolve, reject) => {
+    let end!: (commit: boolean) => void;
+    const decided = new Promise<boolean>((resolveEnd) => {
+      end = resolveEnd;
+    });
+    const done = pg.transaction(async (tx) => {
+      transactions.set(id, { tx, end, done });
+      resolve(id);
+      if (!(await decided)) throw ROLLBACK;
+    });
+    // The callback runs after BEGIN, so `done` is assigned when the entry above takes it.
+    done.then(
+      () => transactions.delete(id),
+      (error) => {
+        transactions.delete(id);
+        if (error !== ROLLBACK) reject(error); // BEGIN failed (ignored once the id was handed out)
+      },
+    );
+  });
+}
+
+async function endTransaction(id: number, commit: boolean): Promise<null> {
+  const open = transactions.get(id);
+  if (!open) throw new Error(`Transaction ${id} is closed`);
+  open.end(commit);
+  try {
+    await open.done;
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  return null;
+}
+
+function target(pg: PGlite, tx: number | undefined): Pick<Transaction, 'query' | 'exec'> {
+  if (tx === undefined) return pg;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`Transaction ${tx} is closed`);
+  return open.tx;
+}
+
+async function handle(pg: PGlite, request: WorkerRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const options = { rowMode: request.rowMode, parsers: parsersFor(request.rawTypes) };
+      return target(pg, request.tx).query(request.sql, request.params, options);
+    }
+    case 'exec': {
+      const options = { rowMode: request.rowMode, parsers: parsersFor(request.rawTypes) };
+      return target(pg, request.tx).exec(request.sql, options) as Promise<Results[]>;
+    }
+    case 'begin':
+      return openTransaction(pg);
+    case 'commit':
+      return endTransaction(request.tx, true);
+    case 'rollback':
+      return endTransaction(request.tx, false);
+    case 'close':
+      await pg.close();
+      return null;
+  }
+}
+
+async function main() {
+  let pg: PGlite;
+  try {
+    // pg_trgm: the stock article search's trigram index (PostgreSQL ships it as a contrib extension).
+    pg = new PGlite({ dataDir, extensions: { pg_trgm } });
+    await pg.waitReady;
+  } catch (error) {
+    port.postMessage({ id: 0, ok: false, error: toWorkerError(error) } satisfies WorkerReply);
+    return;
+  }
+  port.on('message', (request: WorkerRequest) => {
+    handle(pg, request).then(
+      (result) => port.postMessage({ id: request.id, ok: true, result } satisfies WorkerReply),
+      (error) => port.postMessage({ id: request.id, ok: false, error: toWorkerError(error) } satisfies WorkerReply),
+    );
+  });
+  port.postMessage({ id: 0, ok: true, result: null } satisfies WorkerReply);
+}
+
+void main();
