@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom';
+import { preloadDialogs } from './shared/src/ui/dialogs';
 
 // A screen test renders the whole section with MSW; on a 2-core CI runner that is busy with the
 // API suite beside it, 5 s (Jest's default) was too short for the slowest ones.
 jest.setTimeout(20_000);
+
+// The dialog code is fetched when the first dialog opens or once the page is idle
+// (shared/src/ui/dialogs.tsx): screens are tested with it loaded, like a page after its idle
+// preload; dialogs.test.tsx covers a first dialog opened before it arrived.
+beforeAll(() => preloadDialogs());
 
 afterEach(() => {
   window.localStorage.clear();

@@ -81,7 +81,14 @@ export {
   useAppSelector,
 } from './store';
 export { Checklist, ChecklistAction, type ChecklistItem, useListSelection } from './ui/checklist';
-export { ConfirmDialog, ConfirmedSubmit, Dialog, PasswordConfirmDialog, setStyleNonce } from './ui/dialogs';
+export {
+  ConfirmDialog,
+  ConfirmedSubmit,
+  Dialog,
+  PasswordConfirmDialog,
+  preloadDialogs,
+  setStyleNonce,
+} from './ui/dialogs';
 export { Alert, Card, EmptyState, Loading, NoPermission, Page, Skeleton } from './ui/feedback';
 export { SelectField, type SelectOption, TextField } from './ui/fields';
 export { type Feedback, FormActions, FormFeedback } from './ui/form-feedback';

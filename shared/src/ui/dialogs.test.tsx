@@ -131,3 +131,28 @@ test('German: default password title and text, close button named "Schließen"',
   expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeInTheDocument();
   expect(within(dialog).getByLabelText('Passwort')).toHaveAttribute('autocomplete', 'current-password');
 });
+
+test('a dialog opened before its code has loaded shows the backdrop, then the dialog with focus inside', async () => {
+  // A module registry of its own (React and i18n with it), where the setup's preload has not happened.
+  await jest.isolateModulesAsync(async () => {
+    const {
+      render,
+      screen: view,
+      waitFor: eventually,
+    } = require('@testing-library/react/pure') as typeof import('@testing-library/react');
+    (require('../i18n/i18n') as typeof import('../i18n/i18n')).initI18n('en');
+    const { Dialog } = require('./dialogs') as typeof import('./dialogs');
+    const { unmount } = render(
+      <Dialog title="First dialog" onClose={() => {}}>
+        <button type="button">Inside</button>
+      </Dialog>,
+    );
+    expect(document.querySelector('.dialog-backdrop')).toBeInTheDocument();
+    expect(view.queryByRole('dialog')).not.toBeInTheDocument();
+    const dialog = await view.findByRole('dialog', { name: 'First dialog' });
+    await eventually(() => expect(view.getByRole('button', { name: 'Inside' })).toHaveFocus());
+    expect(view.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    unmount();
+  });
+});

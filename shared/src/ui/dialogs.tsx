@@ -1,7 +1,5 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { setNonce } from 'get-nonce';
-import { X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './feedback';
 import { TextField } from './fields';
@@ -12,10 +10,26 @@ import { type Feedback, FormFeedback } from './form-feedback';
  * scroll lock (react-remove-scroll) adds a `<style>` element while a dialog is open, which a CSP
  * without 'unsafe-inline' refuses (a console error and no scroll lock) unless it carries the nonce.
  * Set once at start, before any dialog opens; this module's import of get-nonce is the instance
- * Radix reads.
+ * Radix reads (one module of the same build, also when Radix's chunk loads later).
  */
 export function setStyleNonce(nonce: string | undefined): void {
   if (nonce) setNonce(nonce);
+}
+
+type FrameModule = typeof import('./dialog-frame');
+
+/** Radix's dialog (~27 kB gzip with its focus trap, scroll lock and portal) is fetched when one first opens. */
+let loadedFrame: FrameModule | undefined;
+const loadFrame = () =>
+  import('./dialog-frame').then((module) => {
+    loadedFrame = module;
+    return module;
+  });
+const LazyFrame = lazy(() => loadFrame().then((module) => ({ default: module.DialogFrame })));
+
+/** Fetches the dialog code before the first dialog opens (the shell does it once the page is idle). */
+export function preloadDialogs(): Promise<unknown> {
+  return loadFrame().catch(() => undefined);
 }
 
 interface DialogProps {
@@ -26,62 +40,23 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** What gets focus when a dialog opens: the first field, else the first enabled button (Cancel before Confirm). */
-const INITIAL_FOCUS = 'input:not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled)';
-
 /**
- * A modal dialog, rendered while it is mounted (callers mount it to open it).
- *
- * Radix's dialog does the focus work: Tab stays inside, everything behind it is hidden from
- * assistive technology and cannot be clicked, Esc closes wherever focus is, and focus returns
- * to the control that was focused before it opened. A click on the overlay does not close it,
- * so a half-typed password is never lost by a stray click.
+ * A modal dialog, rendered while it is mounted (callers mount it to open it); see DialogFrame.
+ * Once the dialog code is here, the dialog is in the document in the same render as its caller
+ * (callers' layout effects see its content). Before that (a first dialog opened before the idle
+ * preload) only the backdrop is shown until the code arrives: it takes no room in the page and
+ * already blocks clicks behind it.
  */
-export function Dialog({ title, description, onClose, children }: DialogProps) {
-  const { t } = useTranslation('common');
+export function Dialog(props: DialogProps) {
   // Callers open a dialog by mounting it, without a Radix trigger: remember the opener ourselves.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement)));
+  // Chosen once per dialog: switching from the lazy to the loaded component would remount the content.
+  const [Frame] = useState(() => loadedFrame?.DialogFrame);
+  if (Frame) return <Frame {...props} opener={opener} />;
   return (
-    <RadixDialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      {/* An explicit container portals in the first render, so callers' layout effects (e.g. the
-          terms dialog measuring its text) already see the content. */}
-      <RadixDialog.Portal container={typeof document === 'undefined' ? undefined : document.body}>
-        <RadixDialog.Overlay className="dialog-backdrop" />
-        <RadixDialog.Content
-          className="dialog"
-          // Without a description Radix must not point aria-describedby at nothing.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={(event) => {
-            const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(INITIAL_FOCUS);
-            if (first && !first.classList.contains('dialog-close')) {
-              event.preventDefault();
-              first.focus();
-            }
-          }}
-          onCloseAutoFocus={(event) => {
-            if (opener?.isConnected) {
-              event.preventDefault();
-              opener.focus();
-            }
-          }}
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onInteractOutside={(event) => event.preventDefault()}
-        >
-          <RadixDialog.Title>{title}</RadixDialog.Title>
-          {description && <RadixDialog.Description>{description}</RadixDialog.Description>}
-          {children}
-          {/* Last in the tab order, shown in the corner. */}
-          <RadixDialog.Close className="secondary icon-button dialog-close" aria-label={t('buttons.close')}>
-            <X className="icon" aria-hidden="true" focusable="false" />
-          </RadixDialog.Close>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={<div className="dialog-backdrop" aria-hidden="true" />}>
+      <LazyFrame {...props} opener={opener} />
+    </Suspense>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { User } from '@lager/shared';
 import { setupApiServer, setViewportWidth, unverifiedUser, verifiedUser } from '@lager/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { prepareShell, renderShell, SECTION_TEXT, shellHandlers } from '../testing/shell-test-utils';
 
 jest.mock('@module-federation/enhanced/runtime', () => require('../testing/runtime-stub').runtimeStub());
@@ -23,23 +23,25 @@ const linkNames = () =>
   nav()
     .getAllByRole('listitem')
     .map((li) => li.textContent);
+/** The links appear together once the user's permissions are known (CLS 0): wait for them. */
+const expectLinks = (names: string[]) => waitFor(() => expect(linkNames()).toEqual(names));
 
 describe('header', () => {
   test('logged out: Login and Info', async () => {
     await shellAt('/login', null);
-    expect(linkNames()).toEqual(['Login', 'Info']);
+    await expectLinks(['Login', 'Info']);
   });
 
   test('logged in, unverified: User, Info and Logout; the logo goes to /user', async () => {
     await shellAt('/user', unverifiedUser);
-    expect(linkNames()).toEqual(['User', 'Info', 'Logout']);
+    await expectLinks(['User', 'Info', 'Logout']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Lager –/ })).toHaveAttribute('href', '/user');
   });
 
   test('logged in, verified: User, Warehouse, Admin, Info and Logout; the logo goes to /', async () => {
     await shellAt('/dashboard', verifiedUser);
-    expect(linkNames()).toEqual(['User', 'Warehouse', 'Admin', 'Info', 'Logout']);
+    await expectLinks(['User', 'Warehouse', 'Admin', 'Info', 'Logout']);
     expect(screen.getByRole('link', { name: /^Lager –/ })).toHaveAttribute('href', '/');
     expect(nav().getByRole('link', { name: 'Warehouse' })).toHaveAttribute('href', '/warehouse');
     expect(nav().getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
@@ -130,7 +132,7 @@ describe('hamburger menu at ≤ 1024 px', () => {
     setViewportWidth(1025);
     await shellAt('/dashboard', verifiedUser);
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
-    expect(nav().getByRole('link', { name: 'Warehouse' })).toBeVisible();
+    expect(await nav().findByRole('link', { name: 'Warehouse' })).toBeVisible();
   });
 
   test('at 1024 px a menu button repeats the links and closes on navigation', async () => {
@@ -141,7 +143,7 @@ describe('hamburger menu at ≤ 1024 px', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     await user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
-    expect(linkNames()).toEqual(['User', 'Warehouse', 'Admin', 'Info', 'Logout']);
+    await expectLinks(['User', 'Warehouse', 'Admin', 'Info', 'Logout']);
     await user.click(nav().getByRole('link', { name: 'Info' }));
     expect(await screen.findByText(SECTION_TEXT['remote-info'])).toBeInTheDocument();
     expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -152,7 +154,7 @@ describe('hamburger menu at ≤ 1024 px', () => {
     setViewportWidth(375);
     const { user } = await shellAt('/login', null);
     await user.click(screen.getByRole('button', { name: 'Menu' }));
-    expect(linkNames()).toEqual(['Login', 'Info']);
+    await expectLinks(['Login', 'Info']);
     await user.tab();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');

@@ -1,6 +1,6 @@
-import { setupApiServer } from '@lager/shared/testing';
+import { API, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import accountSection from '../../../remote-account/section.json';
 import infoSection from '../../../remote-info/section.json';
@@ -81,6 +81,32 @@ test('a permitted user gets the new section: header link in its order, dashboard
     [{ name: 'remote_stock', entry: 'http://127.0.0.1:3010/mf-manifest.json' }],
     { force: false },
   );
+});
+
+test('without cached permissions the header links wait for them and appear together: none pushed in later (CLS 0)', async () => {
+  let release = () => {};
+  const permissionsSent = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    // Before the session's handlers: the first handler that matches answers.
+    rest.get(`${API}/api/user/permissions`, async () => {
+      await permissionsSent;
+      return HttpResponse.json({ permissions: ['view_stock'] });
+    }),
+    ...shellHandlers({ permissions: ['view_stock'] }),
+  );
+  renderShell('/dashboard');
+  // The user is known (the logo opens the warehouse switcher only for verified users), the permissions are not.
+  const logo = await screen.findByRole('link', { name: /^Lager –/ });
+  await waitFor(() => expect(logo).toHaveAttribute('aria-expanded', 'false'));
+  const row = () =>
+    nav()
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+  expect(row()).toEqual(['Logout']);
+  release();
+  await waitFor(() => expect(row()).toEqual(['User', 'Warehouse', 'Stock', 'Admin', 'Info', 'Logout']));
 });
 
 test('the dashboard cards a user may see start loading with the app, before the dashboard is there', async () => {

@@ -26,9 +26,12 @@ function useLinkLabel() {
 export function NavItems({ status, onLogout, logoutBusy }: NavItemsProps) {
   const { t } = useTranslation('shell');
   const labelOf = useLinkLabel();
-  const { permissions } = usePermissions();
+  const { permissions, isLoading } = usePermissions();
   const loggedIn = status === 'unverified' || status === 'verified';
-  const links = status === 'unknown' ? [] : headerLinks(status, permissions);
+  // Without a cached list the links depend on the permissions still loading: they wait and appear
+  // together, left of Logout (the row is right-aligned), instead of pushing in between those shown.
+  const waiting = status === 'verified' && isLoading && permissions.length === 0;
+  const links = status === 'unknown' || waiting ? [] : headerLinks(status, permissions);
   return (
     <ul className="nav-list">
       {links.map((link) => (

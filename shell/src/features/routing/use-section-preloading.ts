@@ -1,4 +1,4 @@
-import { hasAnyPermission, readCachedPermissions } from '@lager/shared';
+import { hasAnyPermission, preloadDialogs, readCachedPermissions } from '@lager/shared';
 import { permissionList } from '@lager/shared/sections';
 import { useEffect } from 'react';
 import { getInstalledSections, preloadExtension, preloadSection } from '../remotes';
@@ -15,7 +15,8 @@ function ownerOf(pathname: string): string | undefined {
 /**
  * Federation turns one bundle into a chain of requests (shell → auth → remote manifest →
  * entry → chunks). Starting the current route's section together with the auth check cuts
- * that chain; warming the others when idle makes a later click render without waiting.
+ * that chain; warming the others (and the dialog code) when idle makes a later click render
+ * without waiting.
  */
 export function useSectionPreloading(): void {
   useEffect(() => {
@@ -35,6 +36,8 @@ export function useSectionPreloading(): void {
     const timer = window.setTimeout(() => {
       const warmAll = () => {
         for (const { remote } of getInstalledSections()) preloadSection(remote);
+        // Not on the first load's path, but here before a click opens the first dialog.
+        preloadDialogs();
       };
       idle = window.requestIdleCallback ? window.requestIdleCallback(warmAll) : window.setTimeout(warmAll, 0);
     }, IDLE_PRELOAD_AFTER_MS);

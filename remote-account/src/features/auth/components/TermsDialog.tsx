@@ -1,5 +1,5 @@
 import { Dialog, namedRoutes } from '@lager/shared';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useAccountTranslation } from '../../../lib/i18n';
 
 const POINTS = ['free', 'future', 'account', 'availability', 'privacy', 'law'] as const;
@@ -22,14 +22,22 @@ export function TermsDialog({ onAccept, onDecline }: TermsDialogProps) {
     if (el && el.scrollTop + el.clientHeight >= el.scrollHeight - END_TOLERANCE_PX) setReadToEnd(true);
   }, []);
 
-  // Text that fits without scrolling is entirely on screen: it counts as read at once.
-  // A layout effect, so the button is never seen disabled when there is nothing to scroll.
-  useLayoutEffect(() => checkEnd(), [checkEnd]);
+  // Text that fits without scrolling is entirely on screen: it counts as read at once. Checked
+  // when the text is attached (before paint, so the button is never seen disabled when there is
+  // nothing to scroll) — not in an effect of this component: the dialog's content can mount after
+  // it, when the dialog code loads on the page's first dialog.
+  const attachScroller = useCallback(
+    (el: HTMLElement | null) => {
+      scroller.current = el;
+      checkEnd();
+    },
+    [checkEnd],
+  );
 
   return (
     <Dialog title={t('terms.title')} onClose={onDecline}>
       <section
-        ref={scroller}
+        ref={attachScroller}
         aria-label={t('terms.region')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable so keyboard users can scroll it.
         tabIndex={0}
