@@ -146,6 +146,12 @@ export function stockBudgets(stock) {
   return out;
 }
 
+/** Issue 28's hand-written account (what each lever gave, breakdowns of missed budgets): bench/perf-notes.md. */
+function perfNotesSection() {
+  const file = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'perf-notes.md');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+}
+
 const row = (cells) => `| ${cells.join(' | ')} |`;
 const table = (head, rows) => [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
 
@@ -554,6 +560,8 @@ export function renderMarkdown(r, budgets) {
     whatIfSection(r),
     '',
     stockSection(r),
+    '',
+    perfNotesSection(),
     '',
     offlineSection(r.offline, table),
     '',
