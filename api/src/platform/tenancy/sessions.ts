@@ -27,7 +27,7 @@ export async function findActiveSession(
   activeAfter: Date,
   { withCurrentAccess = false } = {},
 ): Promise<{
-  session: SessionRow;
+  session: ActiveSession;
   user: User | null;
   currentMember: (MemberRole & { ownerId: number }) | null;
 } | null> {
@@ -44,6 +44,14 @@ export async function findActiveSession(
   return { session: row.session, user: row.user, currentMember };
 }
 
+/** What a request needs of its session row (not the address and user agent kept for the user's session list). */
+type ActiveSession = Pick<SessionRow, 'csrfToken' | 'userId' | 'lastActivity'>;
+const activeSessionColumns = {
+  csrfToken: sessions.csrfToken,
+  userId: sessions.userId,
+  lastActivity: sessions.lastActivity,
+};
+
 /** Both lookups are prepared once per database handle (perDatabase): built once, planned once per connection. */
 const activeSession = and(
   eq(sessions.id, sql.placeholder('id')),
@@ -52,7 +60,7 @@ const activeSession = and(
 
 const plainLookup = perDatabase((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({ session: activeSessionColumns, user: users })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .where(activeSession)
@@ -63,7 +71,7 @@ const plainLookup = perDatabase((db) =>
 const accessLookup = perDatabase((db) =>
   db
     .select({
-      session: sessions,
+      session: activeSessionColumns,
       user: users,
       memberUserId: memberships.userId,
       roleId: memberships.roleId,
