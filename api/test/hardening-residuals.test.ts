@@ -4,7 +4,8 @@
  * survive a database outage, and anonymous floods that grow no table faster than its limits.
  */
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { BEACONS_PER_MINUTE, TELEMETRY_NEW_ROWS_PER_MINUTE } from '../src/modules/telemetry';
@@ -205,12 +206,28 @@ const connectionRefused = () =>
     cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
   });
 
-/** Makes every INSERT fail like an unreachable database until the returned function is called. */
+const dialect = new PgDialect();
+const isInsert = (query: SQLWrapper) => /^\s*insert\b/i.test(dialect.sqlToQuery(query.getSQL()).sql);
+
+/**
+ * Makes every INSERT fail like an unreachable database until the returned function is called: the query
+ * builder's and a raw statement's (the access log writes its batch as one `INSERT … SELECT FROM unnest`).
+ */
 function databaseDown(app: FastifyInstance) {
-  const spy = jest.spyOn(app.ctx.db, 'insert').mockImplementation(() => {
-    throw connectionRefused();
-  });
-  return () => spy.mockRestore();
+  const { db } = app.ctx;
+  const execute = db.execute.bind(db);
+  const spies = [
+    jest.spyOn(db, 'insert').mockImplementation(() => {
+      throw connectionRefused();
+    }),
+    jest
+      .spyOn(db, 'execute')
+      .mockImplementation(((query: SQLWrapper) =>
+        isInsert(query) ? Promise.reject(connectionRefused()) : execute(query as never)) as typeof db.execute),
+  ];
+  return () => {
+    for (const spy of spies) spy.mockRestore();
+  };
 }
 
 const accessRowsFor = async (app: FastifyInstance, prefix: string) =>

@@ -19,7 +19,43 @@ const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'memory-pr
 
 export const postgresUrl = () => process.env.LAGER_BENCH_POSTGRES_URL || process.env.DATABASE_URL || '';
 
-/** Asks the probe preloaded into the API child for process.memoryUsage(). */
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (100 on Linux x86 and arm). */
+const CLOCK_TICKS = 100;
+
+/** The pids of `pid` and all its descendants (Linux /proc), e.g. the workers of API_WORKERS=2. */
+function processTree(pid) {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    const taskDir = `/proc/${out[i]}/task`;
+    for (const task of fs.existsSync(taskDir) ? fs.readdirSync(taskDir) : []) {
+      const children = fs.readFileSync(`${taskDir}/${task}/children`, 'utf8').trim();
+      if (children) out.push(...children.split(/\s+/).map(Number));
+    }
+  }
+  return out;
+}
+
+/** User + system CPU ms of the child processes below `pid` (not `pid` itself), from /proc; 0 elsewhere. */
+function descendantsCpuMs(pid) {
+  let ticks = 0;
+  for (const p of processTree(pid).slice(1)) {
+    try {
+      // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * Asks the probe preloaded into the API child for process.memoryUsage() and its CPU time; with
+ * API_WORKERS > 1 the child is the cluster primary, so the workers' CPU (from /proc) is added: the
+ * CPU per request is then that of every API process together.
+ */
 async function readMemory(child, file) {
   const before = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
   child.kill('SIGUSR2');
@@ -32,7 +68,7 @@ async function readMemory(child, file) {
         heapUsed: m.heapUsed,
         heapTotal: m.heapTotal,
         external: m.external,
-        cpuMs: (m.cpu.user + m.cpu.system) / 1000,
+        cpuMs: (m.cpu.user + m.cpu.system) / 1000 + descendantsCpuMs(child.pid),
       };
     }
   }

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { perDatabase } from '../../platform/prepared';
 import { type Member, type Membership, memberships, users } from '../../platform/tenancy/tables';
 
 export async function findMembership(db: Db, userId: number, warehouseId: number): Promise<Membership | null> {
@@ -15,14 +16,20 @@ export function listMemberships(db: Db, warehouseId: number): Promise<Membership
   return db.select().from(memberships).where(eq(memberships.warehouseId, warehouseId));
 }
 
+/** The warehouse's members with their roles, prepared once per database handle. */
 export function listMembers(db: Db, warehouseId: number): Promise<Member[]> {
-  return db
+  return warehouseMembers(db).execute({ warehouseId });
+}
+
+const warehouseMembers = perDatabase((db) =>
+  db
     .select({ id: users.id, name: users.name, email: users.email, roleId: memberships.roleId })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.warehouseId, warehouseId))
-    .orderBy(asc(users.name), asc(users.id));
-}
+    .where(eq(memberships.warehouseId, sql.placeholder('warehouseId')))
+    .orderBy(asc(users.name), asc(users.id))
+    .prepare('lager_warehouse_members'),
+);
 
 /** Changes a member's role; false when they are no longer a member. */
 export async function setMemberRole(db: Db, userId: number, warehouseId: number, roleId: number | null) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { nameTaken } from '../../platform/db/name-taken';
+import { perDatabase } from '../../platform/prepared';
 import { findRole } from '../../platform/tenancy/access';
 import {
   permissions,
@@ -16,9 +17,19 @@ export interface RoleInput {
   permissions: number[];
 }
 
-export function listRoles(db: Db, warehouseId: number): Promise<Role[]> {
-  return db.select().from(roles).where(eq(roles.warehouseId, warehouseId)).orderBy(asc(roles.name), asc(roles.id));
+/** The warehouse's roles (the columns of the list), prepared once per database handle. */
+export function listRoles(db: Db, warehouseId: number): Promise<Pick<Role, 'id' | 'name' | 'description'>[]> {
+  return warehouseRoles(db).execute({ warehouseId });
 }
+
+const warehouseRoles = perDatabase((db) =>
+  db
+    .select({ id: roles.id, name: roles.name, description: roles.description })
+    .from(roles)
+    .where(eq(roles.warehouseId, sql.placeholder('warehouseId')))
+    .orderBy(asc(roles.name), asc(roles.id))
+    .prepare('lager_warehouse_roles'),
+);
 
 export async function findRoleWithPermissions(db: Db, id: number): Promise<RoleWithPermissions | null> {
   const role = await findRole(db, id);

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors';
 import { AppError, type FieldErrors, fieldError, validationError } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
+import { perDatabase } from '../../platform/prepared';
 import { barcodeIsValid } from './barcode';
 import { type CursorValue, decodeCursor, encodeCursor, isBigintText, isTimestampText } from './cursor';
 import type { Tx } from './idempotency';
@@ -230,19 +231,24 @@ export interface ArticleQuery {
 const isText = (key: string | number) => !String(key).includes('\u0000');
 
 /** The sort key as an SQL expression, its direction, how the cursor's key is typed and checked. */
-const SORTS: Record<ArticleSort, { key: SQL; desc: boolean; cast: string; valid: (key: string | number) => boolean }> =
-  {
-    name: { key: sql`lower(${a.name})`, desc: false, cast: 'text', valid: isText },
-    sku: { key: sql`lower(${a.sku})`, desc: false, cast: 'text', valid: isText },
-    quantity: { key: sql`${a.quantity}`, desc: false, cast: 'bigint', valid: isBigintText },
-    updated: { key: sql`${a.updatedAt}`, desc: true, cast: 'timestamptz', valid: isTimestampText },
-  };
+interface Sort {
+  key: SQL;
+  desc: boolean;
+  cast: string;
+  valid: (key: string | number) => boolean;
+}
+const SORTS: Record<ArticleSort, Sort> = {
+  name: { key: sql`lower(${a.name})`, desc: false, cast: 'text', valid: isText },
+  sku: { key: sql`lower(${a.sku})`, desc: false, cast: 'text', valid: isText },
+  quantity: { key: sql`${a.quantity}`, desc: false, cast: 'bigint', valid: isBigintText },
+  updated: { key: sql`${a.updatedAt}`, desc: true, cast: 'timestamptz', valid: isTimestampText },
+};
 const MAX_INTEGER_ID = 2_147_483_647;
 
 export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Oldest change first, so a page boundary never skips an article changed during the refresh. */
-const SINCE_SORT = { key: sql`${a.updatedAt}`, desc: false, cast: 'timestamptz', valid: isTimestampText };
+const SINCE_SORT: Sort = { key: sql`${a.updatedAt}`, desc: false, cast: 'timestamptz', valid: isTimestampText };
 
 /** A real ISO date or date-time (no 30 February, no year 0), else 422 on `updated_since`. */
 function sinceOf(value: string): Date {
@@ -254,21 +260,64 @@ function sinceOf(value: string): Date {
 /** One page of the warehouse's articles, keyset-paginated on (sort key, id). */
 export async function listArticles(db: Db, warehouseId: number, query: ArticleQuery) {
   const since = query.updated_since ? sinceOf(query.updated_since) : null;
-  const sort = since ? SINCE_SORT : SORTS[query.sort ?? 'name'];
+  const sortName = query.sort ?? 'name';
+  const sort = since ? SINCE_SORT : SORTS[sortName];
   const limit = query.limit ?? 50;
   const after: CursorValue | null = decodeCursor(
     query.cursor,
     (key, id) => sort.valid(key) && Math.abs(id) <= MAX_INTEGER_ID,
   );
-  const conditions: (SQL | undefined)[] = [eq(a.warehouseId, warehouseId)];
-  if (since) conditions.push(gte(a.updatedAt, since));
-  else if (!query.archived) conditions.push(isNull(a.archivedAt));
-  if (query.low) conditions.push(lowCondition);
   const q = query.q?.trim();
-  if (q) {
-    const pattern = likePattern(q);
-    conditions.push(sql`${searchText(a)} LIKE ${pattern}`);
-  }
+  const filter: PageFilter = {
+    archived: !!query.archived,
+    low: !!query.low,
+    pattern: q ? likePattern(q) : null,
+    since,
+  };
+  // The list and its pages (one fixed shape per sort and filter) run prepared; searches and refreshes are built here.
+  const rows =
+    filter.pattern || since
+      ? await pageQuery(db, sort, filter, { warehouseId, after, limit: limit + 1 })
+      : await preparedPage(
+          sortName,
+          filter,
+          after !== null,
+        )(db).execute({
+          warehouseId,
+          afterKey: after?.[0] ?? null,
+          afterId: after?.[1] ?? null,
+          limit: limit + 1,
+        });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    articles: page.map((r) => articleJson(r.article)),
+    next_cursor: rows.length > limit && last ? encodeCursor([last.key, last.article.id]) : null,
+    ...(since && !query.cursor ? { deleted_ids: await deletedSince(db, warehouseId, since) } : {}),
+  };
+}
+
+interface PageFilter {
+  archived: boolean;
+  low: boolean;
+  /** LIKE pattern of a search. */
+  pattern: string | null;
+  since: Date | null;
+}
+
+/** The values of a page query, or the placeholders of a prepared one. */
+interface PageValues {
+  warehouseId: number | Placeholder;
+  after: readonly [key: unknown, id: unknown] | null;
+  limit: number | Placeholder;
+}
+
+function pageQuery(db: Db, sort: Sort, filter: PageFilter, { warehouseId, after, limit }: PageValues) {
+  const conditions: (SQL | undefined)[] = [eq(a.warehouseId, warehouseId)];
+  if (filter.since) conditions.push(gte(a.updatedAt, filter.since));
+  else if (!filter.archived) conditions.push(isNull(a.archivedAt));
+  if (filter.low) conditions.push(lowCondition);
+  if (filter.pattern) conditions.push(sql`${searchText(a)} LIKE ${filter.pattern}`);
   if (after) {
     const key = sql`${after[0]}::${sql.raw(sort.cast)}`;
     conditions.push(
@@ -277,19 +326,32 @@ export async function listArticles(db: Db, warehouseId: number, query: ArticleQu
         : sql`(${sort.key}, ${a.id}) > (${key}, ${after[1]})`,
     );
   }
-  const rows = await db
+  return db
     .select({ article: a, key: sql<string>`(${sort.key})::text` })
     .from(a)
     .where(and(...conditions))
     .orderBy(...(sort.desc ? [desc(sort.key), desc(a.id)] : [asc(sort.key), asc(a.id)]))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    articles: page.map((r) => articleJson(r.article)),
-    next_cursor: rows.length > limit && last ? encodeCursor([last.key, last.article.id]) : null,
-    ...(since && !query.cursor ? { deleted_ids: await deletedSince(db, warehouseId, since) } : {}),
-  };
+    .limit(limit);
+}
+
+const pageStatements = new Map<string, (db: Db) => ReturnType<ReturnType<typeof pageQuery>['prepare']>>();
+
+/** At most 4 sorts × archived × low × cursor = 32 statements, each prepared once per database handle. */
+function preparedPage(sortName: ArticleSort, filter: PageFilter, withCursor: boolean) {
+  const name = `lager_articles_${sortName}${filter.archived ? '_archived' : ''}${filter.low ? '_low' : ''}${withCursor ? '_after' : ''}`;
+  let statement = pageStatements.get(name);
+  if (!statement) {
+    const after = withCursor ? ([sql.placeholder('afterKey'), sql.placeholder('afterId')] as const) : null;
+    statement = perDatabase((db) =>
+      pageQuery(db, SORTS[sortName], filter, {
+        warehouseId: sql.placeholder('warehouseId'),
+        after,
+        limit: sql.placeholder('limit'),
+      }).prepare(name),
+    );
+    pageStatements.set(name, statement);
+  }
+  return statement;
 }
 
 /** Ids deleted at or after `since` (on the first page of a refresh only: one list per refresh). */

@@ -2,6 +2,7 @@ import { OWNER_ROLE_ID } from '@lager/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { nameTaken } from '../../platform/db/name-taken';
+import { perDatabase } from '../../platform/prepared';
 import {
   type MemberWarehouse,
   memberships,
@@ -20,20 +21,53 @@ export interface WarehouseInput {
 
 const byName = [asc(warehouses.name), asc(warehouses.id)];
 
-/** Every warehouse the user belongs to. */
+/**
+ * Every warehouse the user belongs to, with their role there (the shell's warehouse switcher on every
+ * page): the columns the answer needs, prepared once per database handle.
+ */
 export async function listMemberWarehouses(db: Db, userId: number): Promise<MemberWarehouse[]> {
-  const rows = await db
-    .select({ warehouse: warehouses, roleId: memberships.roleId, roleName: roles.name })
+  const rows = await memberWarehouses(db).execute({ userId });
+  return rows.map(({ ownerId, roleId, roleName, ...warehouse }) => ({
+    ...warehouse,
+    roleName: ownerId === userId || roleId === OWNER_ROLE_ID ? 'owner' : (roleName ?? null),
+  }));
+}
+
+const ofMember = eq(memberships.userId, sql.placeholder('userId'));
+
+const memberWarehouses = perDatabase((db) =>
+  db
+    .select({
+      id: warehouses.id,
+      name: warehouses.name,
+      industryId: warehouses.industryId,
+      usageId: warehouses.usageId,
+      ownerId: warehouses.ownerId,
+      roleId: memberships.roleId,
+      roleName: roles.name,
+    })
     .from(memberships)
     .innerJoin(warehouses, eq(warehouses.id, memberships.warehouseId))
     .leftJoin(roles, eq(roles.id, memberships.roleId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(...byName);
-  return rows.map(({ warehouse, roleId, roleName }) => ({
-    ...warehouse,
-    roleName: warehouse.ownerId === userId || roleId === OWNER_ROLE_ID ? 'owner' : (roleName ?? null),
-  }));
+    .where(ofMember)
+    .orderBy(...byName)
+    .prepare('lager_member_warehouses'),
+);
+
+/** Id and name of every warehouse the user belongs to (the shell's warehouse list). */
+export function listMemberWarehouseNames(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
+  return memberWarehouseNames(db).execute({ userId });
 }
+
+const memberWarehouseNames = perDatabase((db) =>
+  db
+    .select({ id: warehouses.id, name: warehouses.name })
+    .from(memberships)
+    .innerJoin(warehouses, eq(warehouses.id, memberships.warehouseId))
+    .where(ofMember)
+    .orderBy(...byName)
+    .prepare('lager_member_warehouse_names'),
+);
 
 export function listOwnedWarehouses(db: Db, userId: number): Promise<Warehouse[]> {
   return db

@@ -13,7 +13,7 @@ import {
 import { warehouseParam } from '../../platform/http/warehouse-of';
 import { t } from '../../platform/i18n/request';
 import { memberWarehouseJson, warehouseJson } from '../../platform/tenancy/wire';
-import { listGuestWarehouses, listMemberWarehouses, listOwnedWarehouses } from './repository';
+import { listGuestWarehouses, listMemberWarehouseNames, listMemberWarehouses, listOwnedWarehouses } from './repository';
 import { createWarehouse, deleteWarehouses, getWarehouse, leaveWarehouse, updateWarehouse } from './service';
 
 const WarehouseInput = Type.Object({ name: Required(LIMITS.warehouseNameMax), industry_id: Id(), usage_id: Id() });
@@ -59,9 +59,7 @@ const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: list(Type.Object({ id: Type.Integer(), name: Type.String() })),
       },
     },
-    async (request) => ({
-      warehouses: (await listMemberWarehouses(db, request.user!.id)).map(({ id, name }) => ({ id, name })),
-    }),
+    async (request) => ({ warehouses: await listMemberWarehouseNames(db, request.user!.id) }),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { perDatabase } from '../prepared';
 import { memberships, type Permission, permissions, type Role, rolePermissions, roles, warehouses } from './tables';
 
 /**
@@ -36,12 +37,7 @@ export async function findWarehouseAccess(
   userId: number,
   warehouseId: number,
 ): Promise<WarehouseMemberAccess | null> {
-  let lookup = accessLookups.get(db);
-  if (!lookup) {
-    lookup = prepareAccessLookup(db);
-    accessLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ userId, warehouseId });
+  const [row] = await accessLookup(db).execute({ userId, warehouseId });
   if (!row) return null;
   return {
     ownerId: row.ownerId,
@@ -50,8 +46,8 @@ export async function findWarehouseAccess(
 }
 
 /** Prepared once per database handle (built once; planned once per PostgreSQL connection). */
-function prepareAccessLookup(db: Db) {
-  return db
+const accessLookup = perDatabase((db) =>
+  db
     .select({
       ownerId: warehouses.ownerId,
       memberUserId: memberships.userId,
@@ -65,9 +61,8 @@ function prepareAccessLookup(db: Db) {
     )
     .where(eq(warehouses.id, sql.placeholder('warehouseId')))
     .limit(1)
-    .prepare('lager_warehouse_access');
-}
-const accessLookups = new WeakMap<Db, ReturnType<typeof prepareAccessLookup>>();
+    .prepare('lager_warehouse_access'),
+);
 
 /** Names of the permissions a role grants. */
 export async function rolePermissionNames(db: Db, roleId: number): Promise<string[]> {

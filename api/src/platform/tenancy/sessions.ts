@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { perDatabase } from '../prepared';
 import { type MemberRole, rolePermissionNamesColumn } from './access';
 import { memberships, sessions, type User, users, warehouses } from './tables';
 
@@ -26,20 +27,15 @@ export async function findActiveSession(
   activeAfter: Date,
   { withCurrentAccess = false } = {},
 ): Promise<{
-  session: SessionRow;
+  session: ActiveSession;
   user: User | null;
   currentMember: (MemberRole & { ownerId: number }) | null;
 } | null> {
-  let lookups = sessionLookups.get(db);
-  if (!lookups) {
-    lookups = { plain: preparePlainLookup(db), withAccess: prepareAccessLookup(db) };
-    sessionLookups.set(db, lookups);
-  }
   if (!withCurrentAccess) {
-    const [row] = await lookups.plain.execute({ id, activeAfter });
+    const [row] = await plainLookup(db).execute({ id, activeAfter });
     return row ? { session: row.session, user: row.user, currentMember: null } : null;
   }
-  const [row] = await lookups.withAccess.execute({ id, activeAfter });
+  const [row] = await accessLookup(db).execute({ id, activeAfter });
   if (!row) return null;
   const currentMember =
     row.memberUserId !== null && row.ownerId !== null
@@ -48,29 +44,34 @@ export async function findActiveSession(
   return { session: row.session, user: row.user, currentMember };
 }
 
-/**
- * Prepared once per database handle: the SQL is built once and PostgreSQL plans it once per
- * connection (a named statement) instead of on every request.
- */
+/** What a request needs of its session row (not the address and user agent kept for the user's session list). */
+type ActiveSession = Pick<SessionRow, 'csrfToken' | 'userId' | 'lastActivity'>;
+const activeSessionColumns = {
+  csrfToken: sessions.csrfToken,
+  userId: sessions.userId,
+  lastActivity: sessions.lastActivity,
+};
+
+/** Both lookups are prepared once per database handle (perDatabase): built once, planned once per connection. */
 const activeSession = and(
   eq(sessions.id, sql.placeholder('id')),
   gt(sessions.lastActivity, sql.placeholder('activeAfter')),
 );
 
-function preparePlainLookup(db: Db) {
-  return db
-    .select({ session: sessions, user: users })
+const plainLookup = perDatabase((db) =>
+  db
+    .select({ session: activeSessionColumns, user: users })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .where(activeSession)
     .limit(1)
-    .prepare('lager_session_lookup');
-}
+    .prepare('lager_session_lookup'),
+);
 
-function prepareAccessLookup(db: Db) {
-  return db
+const accessLookup = perDatabase((db) =>
+  db
     .select({
-      session: sessions,
+      session: activeSessionColumns,
       user: users,
       memberUserId: memberships.userId,
       roleId: memberships.roleId,
@@ -83,12 +84,8 @@ function prepareAccessLookup(db: Db) {
     .leftJoin(warehouses, eq(warehouses.id, memberships.warehouseId))
     .where(activeSession)
     .limit(1)
-    .prepare('lager_session_access_lookup');
-}
-const sessionLookups = new WeakMap<
-  Db,
-  { plain: ReturnType<typeof preparePlainLookup>; withAccess: ReturnType<typeof prepareAccessLookup> }
->();
+    .prepare('lager_session_access_lookup'),
+);
 
 export async function touchSession(db: Db, id: string, at = new Date()) {
   await db.update(sessions).set({ lastActivity: at }).where(eq(sessions.id, id));

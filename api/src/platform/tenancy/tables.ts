@@ -190,7 +190,9 @@ export const memberships = pgTable(
 export type User = typeof users.$inferSelect;
 export type Warehouse = typeof warehouses.$inferSelect;
 /** A warehouse as its member sees it: the role name, 'owner', or null after the role was deleted. */
-export type MemberWarehouse = Warehouse & { roleName: string | null };
+export type MemberWarehouse = WarehouseFields & { roleName: string | null };
+/** What a warehouse's answer shows (`warehouseJson`). */
+export type WarehouseFields = Pick<Warehouse, 'id' | 'name' | 'industryId' | 'usageId'>;
 export type Role = typeof roles.$inferSelect;
 export type Permission = typeof permissions.$inferSelect;
 export type RoleWithPermissions = Role & { permissions: Permission[] };

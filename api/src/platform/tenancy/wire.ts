@@ -5,7 +5,7 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import type { PermissionBody, RoleBody, RoleDetailBody, UserBody, WarehouseBody } from '../http/schemas';
 import type { Language } from '../i18n';
-import type { Member, MemberWarehouse, Permission, Role, RoleWithPermissions, User, Warehouse } from './tables';
+import type { Member, MemberWarehouse, Permission, Role, RoleWithPermissions, User, WarehouseFields } from './tables';
 
 export const userJson = (user: User): Static<typeof UserBody> => ({
   id: user.id,
@@ -15,7 +15,7 @@ export const userJson = (user: User): Static<typeof UserBody> => ({
   current_warehouse_id: user.currentWarehouseId,
 });
 
-export const warehouseJson = (w: Warehouse): Static<typeof WarehouseBody> => ({
+export const warehouseJson = (w: WarehouseFields): Static<typeof WarehouseBody> => ({
   id: w.id,
   name: w.name,
   industry_id: w.industryId,
@@ -32,7 +32,11 @@ export const permissionJson = (p: Permission, lang: Language): Static<typeof Per
   description: lang === 'en' ? p.descriptionEn : p.descriptionDe,
 });
 
-export const roleJson = (r: Role): Static<typeof RoleBody> => ({ id: r.id, name: r.name, description: r.description });
+export const roleJson = (r: Pick<Role, 'id' | 'name' | 'description'>): Static<typeof RoleBody> => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+});
 
 export const roleDetailJson = (r: RoleWithPermissions, lang: Language): Static<typeof RoleDetailBody> => ({
   ...roleJson(r),
