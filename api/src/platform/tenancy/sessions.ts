@@ -4,7 +4,7 @@ import { perDatabase } from '../prepared';
 import { type MemberRole, rolePermissionNamesColumn } from './access';
 import { memberships, sessions, type User, users, warehouses } from './tables';
 
-export type SessionRow = typeof sessions.$inferSelect;
+type SessionRow = typeof sessions.$inferSelect;
 
 /**
  * Session rows for the session plugin and the routes that end sessions. Ids are sha256 of the
