@@ -114,14 +114,17 @@ export function providedVersions(appDir: string): Record<string, string> {
 export const sharedFacades: Record<string, string> = {
   'react-router-dom': path.join(rootDir, 'federation/react-router-dom.ts'),
   'react-i18next': path.join(rootDir, 'federation/react-i18next.js'),
+  '@reduxjs/toolkit': path.join(rootDir, 'federation/reduxjs-toolkit.js'),
+  'react-redux': path.join(rootDir, 'federation/react-redux.js'),
 };
 
 /** The whole package under a name that is not a shared key (a facade importing its own key would import itself). */
+const packageFile = (name: string, file: string) =>
+  path.join(path.dirname(require.resolve(`${name}/package.json`, { paths: [rootDir] })), file);
 const facadeTargets = {
-  '@lager-federation/react-i18next$': path.join(
-    path.dirname(require.resolve('react-i18next/package.json', { paths: [rootDir] })),
-    'dist/es/index.js',
-  ),
+  '@lager-federation/react-i18next$': packageFile('react-i18next', 'dist/es/index.js'),
+  '@lager-federation/reduxjs-toolkit$': packageFile('@reduxjs/toolkit', 'dist/redux-toolkit.modern.mjs'),
+  '@lager-federation/react-redux$': packageFile('react-redux', 'dist/react-redux.mjs'),
 };
 
 /**
