@@ -114,14 +114,17 @@ export function providedVersions(appDir: string): Record<string, string> {
 export const sharedFacades: Record<string, string> = {
   'react-router-dom': path.join(rootDir, 'federation/react-router-dom.ts'),
   'react-i18next': path.join(rootDir, 'federation/react-i18next.js'),
+  '@reduxjs/toolkit': path.join(rootDir, 'federation/reduxjs-toolkit.js'),
+  'react-redux': path.join(rootDir, 'federation/react-redux.js'),
 };
 
 /** The whole package under a name that is not a shared key (a facade importing its own key would import itself). */
+const packageFile = (name: string, file: string) =>
+  path.join(path.dirname(require.resolve(`${name}/package.json`, { paths: [rootDir] })), file);
 const facadeTargets = {
-  '@lager-federation/react-i18next$': path.join(
-    path.dirname(require.resolve('react-i18next/package.json', { paths: [rootDir] })),
-    'dist/es/index.js',
-  ),
+  '@lager-federation/react-i18next$': packageFile('react-i18next', 'dist/es/index.js'),
+  '@lager-federation/reduxjs-toolkit$': packageFile('@reduxjs/toolkit', 'dist/redux-toolkit.modern.mjs'),
+  '@lager-federation/react-redux$': packageFile('react-redux', 'dist/react-redux.mjs'),
 };
 
 /**
@@ -144,13 +147,37 @@ function sharedConfig(appDir: string, eager = false) {
   );
 }
 
+/**
+ * The federation runtime as ES modules. Rspack's federation plugin and @module-federation/rspack
+ * resolve the bundler runtime, the runtime and the runtime plugins with `require.resolve`, i.e.
+ * their CommonJS builds, which the bundler can neither tree-shake nor concatenate (every export
+ * kept, a wrapper per file). The same packages ship ES builds beside them (`.js`/`.mjs`).
+ */
+function federationRuntimeAsEsm(): Record<string, string> {
+  const packages = ['webpack-bundler-runtime', 'runtime', 'inject-external-runtime-core-plugin', 'runtime-tools'];
+  return Object.fromEntries(
+    packages.map((name) => {
+      const cjs = require.resolve(`@module-federation/${name}`, { paths: [rootDir] });
+      return [`${cjs}$`, cjs.replace(/\.cjs$/, '.js')];
+    }),
+  );
+}
+
+/** Federated apps only run in browsers: the runtime's Node.js script loading is left out. */
+const WEB_ONLY = { target: 'web' as const };
+
 export function federationOptions(app: AppName, appDir = path.join(rootDir, app)) {
   const isShell = app === 'shell';
   const common = { shared: sharedConfig(appDir, isShell), dts: false, shareStrategy: 'loaded-first' as const };
   if (isShell) {
     // The shell knows no remote at build time: it reads remotes.json at start. It hands its
     // federation runtime to every remote (one runtime on the page, not one per remote entry).
-    return { ...common, name: 'shell', remotes: {}, experiments: { provideExternalRuntime: true } };
+    return {
+      ...common,
+      name: 'shell',
+      remotes: {},
+      experiments: { provideExternalRuntime: true, optimization: WEB_ONLY },
+    };
   }
   const def = readSectionFile(appDir);
   return {
@@ -160,7 +187,7 @@ export function federationOptions(app: AppName, appDir = path.join(rootDir, app)
     manifest: { fileName: 'mf-manifest.json' },
     // The remote entry uses the shell's runtime (~18 kB gzip less per section); the standalone
     // page is a separate environment of the same remote (see appConfig).
-    experiments: { externalRuntime: true },
+    experiments: { externalRuntime: true, optimization: WEB_ONLY },
   };
 }
 
@@ -311,7 +338,7 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
         ]
       : [pluginReact(), pluginPrecompress()],
     environments: isShell ? undefined : remoteEnvironments(app, appDir),
-    resolve: { alias: facadeTargets },
+    resolve: { alias: { ...facadeTargets, ...federationRuntimeAsEsm() } },
     source: {
       entry: { index: './src/index.ts' },
       // The shell checks each section's `requires` against these at run time; it knows no section.

@@ -12,6 +12,17 @@ const repoRoot = path.resolve(__dirname, '..');
 const FACADES = {
   'react-router-dom': { file: 'federation/react-router-dom.ts', from: 'react-router' },
   'react-i18next': { file: 'federation/react-i18next.js', from: 'react-i18next' },
+  // RTK Query imports the toolkit and react-redux by their package names: through the facades too.
+  '@reduxjs/toolkit': {
+    file: 'federation/reduxjs-toolkit.js',
+    from: '@reduxjs/toolkit',
+    packageImporters: ['@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react'],
+  },
+  'react-redux': {
+    file: 'federation/react-redux.js',
+    from: 'react-redux',
+    packageImporters: ['@reduxjs/toolkit/query/react'],
+  },
 };
 const APP_DIRS = ['shell/src', 'shared/src', ...remoteNames.map((r) => `${r}/src`), 'scripts/section-template'];
 
@@ -29,7 +40,7 @@ function sourceFiles(dir, out = []) {
 /** Value names imported from `pkg` (type-only imports are erased and need no facade entry). */
 function importedNames(source, pkg) {
   const names = [];
-  const re = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${pkg}'`, 'g');
+  const re = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${pkg}['"]`, 'g');
   for (const [, typeOnly, list] of source.matchAll(re)) {
     if (typeOnly) continue;
     for (const part of list.split(',')) {
@@ -49,16 +60,29 @@ function facadeExports(file) {
     .filter(Boolean);
 }
 
-describe.each(Object.entries(FACADES))('shared facade for %s', (pkg, { file, from }) => {
+/** The ES module the bundler takes for `spec` (the `module` condition of the package's exports). */
+function bundledFile(spec) {
+  const parts = spec.split('/');
+  const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  const subpath = `.${spec.slice(name.length)}` || '.';
+  const manifest = require.resolve(`${name}/package.json`, { paths: [repoRoot] });
+  const target = JSON.parse(fs.readFileSync(manifest, 'utf8')).exports[subpath === '.' ? '.' : subpath];
+  return path.join(path.dirname(manifest), target.module?.default ?? target.import.default);
+}
+
+/** The apps' sources, and the packages' modules that import `pkg` by name (bundled through the facade too). */
+function importingFiles(packageImporters = []) {
+  return [...APP_DIRS.flatMap((dir) => sourceFiles(path.join(repoRoot, dir))), ...packageImporters.map(bundledFile)];
+}
+
+describe.each(Object.entries(FACADES))('shared facade for %s', (pkg, { file, from, packageImporters }) => {
   const exported = facadeExports(file);
 
   test('names every export the apps import from it', () => {
     const missing = [];
-    for (const dir of APP_DIRS) {
-      for (const f of sourceFiles(path.join(repoRoot, dir))) {
-        for (const name of importedNames(fs.readFileSync(f, 'utf8'), pkg)) {
-          if (!exported.includes(name)) missing.push(`${path.relative(repoRoot, f)}: ${name}`);
-        }
+    for (const f of importingFiles(packageImporters)) {
+      for (const name of importedNames(fs.readFileSync(f, 'utf8'), pkg)) {
+        if (!exported.includes(name)) missing.push(`${path.relative(repoRoot, f)}: ${name}`);
       }
     }
     expect(missing).toEqual([]);
@@ -71,7 +95,7 @@ describe.each(Object.entries(FACADES))('shared facade for %s', (pkg, { file, fro
   });
 
   test('the scan sees the imports (not an empty match)', () => {
-    const files = APP_DIRS.flatMap((dir) => sourceFiles(path.join(repoRoot, dir)));
+    const files = importingFiles(packageImporters);
     const all = new Set(files.flatMap((f) => importedNames(fs.readFileSync(f, 'utf8'), pkg)));
     // Every facade export is used somewhere (else it is dead weight on every first load).
     expect(exported.filter((name) => !all.has(name))).toEqual([]);
