@@ -49,6 +49,34 @@ const standardId = async () => {
 };
 
 describe('the location tree', () => {
+  it('lists every node as its own answer has it: names escaped, archived_at, standard, article counts', async () => {
+    const zone = await location(owner, 'LIST', null, 'Regal "A" \\ Ümlaut ✓\ttab');
+    const bin = await location(owner, 'LIST-1', zone.id);
+    const gone = await location(owner, 'LIST-2', zone.id);
+    expect((await owner.post(`${at(gone.id)}/archive`)).statusCode).toBe(200);
+    const one = await createArticle(owner, { sku: 'LIST-A' });
+    const two = await createArticle(owner, { sku: 'LIST-B' });
+    await bookAt(bin.id, one.id, 2);
+    await bookAt(bin.id, two.id, 1);
+    await bookAt(bin.id, two.id, 1, 'out');
+    const res = await owner.get('/api/stock/locations?archived=1');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const nodes = res.json().locations as Record<string, unknown>[];
+    expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length);
+    for (const id of [zone.id, bin.id, gone.id, await standardId()]) {
+      const { created_at, updated_at, archived_at, ...rest } = (await owner.get(at(id))).json().location;
+      const node = nodes.find((n) => n.id === id)!;
+      expect({ ...node, archived_at: node.archived_at && new Date(node.archived_at as string).toISOString() }).toEqual({
+        ...rest,
+        archived_at,
+      });
+    }
+    expect(nodes.find((n) => n.id === zone.id)!.name).toBe('Regal "A" \\ Ümlaut ✓\ttab');
+    expect(nodes.find((n) => n.id === bin.id)!.article_count).toBe(1);
+    expect(nodes.find((n) => n.id === gone.id)!.archived_at).not.toBeNull();
+    expect(nodes.filter((n) => n.standard).map((n) => n.code)).toEqual(['STANDARD']);
+  });
+
   it('creates zone → aisle → bin with codes in capitals, unique per warehouse ignoring case', async () => {
     const zone = await location(owner, 'z1', null, 'Zone 1');
     expect(zone.code).toBe('Z1');
