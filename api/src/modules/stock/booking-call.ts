@@ -2,6 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client';
+import { pgErrorCode } from '../../platform/db/pg-errors';
 import { articleJson } from './articles';
 import { type BookingBody, type BookingInput, bookMovement, checkBooking } from './bookings';
 import { IDEMPOTENCY_TTL_HOURS, idempotencyKeyOf, idempotencyMismatch, once, requestHash } from './idempotency';
@@ -42,13 +43,7 @@ function reviveBooking(stored: unknown): BookingBody {
 }
 
 /** `stock_book` left the booking to the statement-by-statement path (SQLSTATE LG000, nothing written). */
-function handedBack(error: unknown) {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (e.code === 'LG000') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
+const handedBack = (error: unknown) => pgErrorCode(error) === 'LG000';
 
 type Answer = { statusCode: number; body: BookingBody; replayed: boolean };
 

@@ -10,6 +10,9 @@ function pgErrorOf(error: unknown): { code?: string; constraint?: string } | nul
   return null;
 }
 
+/** The SQLSTATE of a failed statement (under Drizzle's wrapper), if it is one. */
+export const pgErrorCode = (error: unknown) => pgErrorOf(error)?.code;
+
 export const isUniqueViolation = (error: unknown, constraint?: string) => {
   const pg = pgErrorOf(error);
   return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
