@@ -1,31 +1,13 @@
 import { Readable } from 'node:stream';
 import { Type } from '@fastify/type-provider-typebox';
 import { stringify } from 'csv-stringify/sync';
+import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import type { Language } from '../../platform/i18n';
-import { assertJournalFilter, type JournalFilter, journalRows, type MovementJson } from './journal';
+import { assertJournalFilter, type JournalFilter, journalConditions } from './journal';
 import { responses } from './schemas';
-
-const COLUMNS: { key: keyof MovementJson; de: string; en: string }[] = [
-  { key: 'created_at', de: 'Zeitpunkt', en: 'Time' },
-  { key: 'id', de: 'Buchung', en: 'Movement' },
-  { key: 'kind', de: 'Art', en: 'Kind' },
-  { key: 'article_sku', de: 'Artikelnummer', en: 'SKU' },
-  { key: 'article_name', de: 'Artikel', en: 'Article' },
-  { key: 'delta', de: 'Menge', en: 'Quantity' },
-  { key: 'quantity_after', de: 'Bestand danach', en: 'Stock after' },
-  { key: 'unit', de: 'Einheit', en: 'Unit' },
-  { key: 'reason', de: 'Grund', en: 'Reason' },
-  { key: 'note', de: 'Notiz', en: 'Note' },
-  { key: 'reference', de: 'Referenz', en: 'Reference' },
-  { key: 'user_name', de: 'Benutzer', en: 'User' },
-  { key: 'transfer_id', de: 'Umlagerung', en: 'Transfer' },
-  { key: 'reverses_id', de: 'Storno von', en: 'Reverses' },
-  // Last, so existing sheets keep their columns: when a booking sent later (offline) happened on
-  // the device; empty when the booking named no time.
-  { key: 'occurred_at', de: 'Zeitpunkt am Gerät', en: 'Time on device' },
-];
+import { stockArticles as a, stockMovements as m } from './tables';
 
 /** Text a spreadsheet would run as a formula (=, +, -, @) is prefixed with a quote. */
 const neutralize = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
@@ -53,41 +35,134 @@ export function sendCsv(reply: FastifyReply, name: string, body: string | Readab
 const decimal = (lang: Language) => (value: number) =>
   lang === 'de' ? String(value).replace('.', ',') : String(value);
 
+const DELIMITERS: Record<Language, string> = { de: ';', en: ',' };
+
 /**
  * A whole CSV document by the journal's rules (BOM, `;` and decimal commas for German, formula
  * text neutralized); for short lists that need no streaming (the reorder list).
  */
 export function csvDocument(header: string[], records: (string | number | null)[][], lang: Language): string {
-  const delimiter = lang === 'de' ? ';' : ',';
   const number = decimal(lang);
   const cells = records.map((record) =>
     record.map((value) => (value === null ? '' : typeof value === 'number' ? number(value) : neutralize(value))),
   );
-  return `\uFEFF${stringify([header, ...cells], { delimiter })}`;
+  return `\uFEFF${stringify([header, ...cells], { delimiter: DELIMITERS[lang] })}`;
+}
+
+/*
+ * The journal export's cells are written by PostgreSQL, by the same rules as `csvDocument`'s
+ * (and byte for byte what they made of the journal's JSON rows before).
+ */
+
+/**
+ * An instant as `Date#toISOString` writes it: UTC, milliseconds cut off (not rounded) as in a JS
+ * Date read from PostgreSQL's microseconds. (Years past 9999, which toISOString writes as
+ * `+010000`, cannot occur: created_at is the server's clock, occurred_at at most a week old.)
+ */
+const isoInstant = (column: AnyColumn) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Starts with what a spreadsheet runs as a formula: `neutralize`'s test. */
+const FORMULA = String.raw`^[=+@\t\r-]`;
+
+/**
+ * A text cell as `neutralize` and csv-stringify make it: a `'` before a formula's first character;
+ * in quotes, its quotes doubled, when it holds a quote, the delimiter or a line break; null is
+ * empty. One regular expression per cell finds the rare cell that needs either.
+ */
+function textCell(column: AnyColumn, delimiter: string) {
+  const quoted = String.raw`["${delimiter}\n\r]`;
+  return sql`coalesce(CASE WHEN ${column} !~ ${sql.raw(`'${FORMULA}|${quoted}'`)} THEN ${column}
+    WHEN ${column} !~ ${sql.raw(`'${quoted}'`)} THEN '''' || ${column}
+    ELSE '"' || CASE WHEN ${column} ~ ${sql.raw(`'${FORMULA}'`)} THEN '''' ELSE '' END
+      || replace(${column}, '"', '""') || '"' END, '')`;
+}
+
+/** Thousandths as `decimal` writes their number: no trailing zeros, a German decimal comma. */
+function decimalCell(column: AnyColumn, delimiter: string) {
+  const text = sql`trim_scale(${column} / 1000.0)::text`;
+  return delimiter === ';' ? sql`replace(${text}, '.', ',')` : text;
+}
+
+/**
+ * The journal's columns: the header in both languages and the cell. Last the device time, so
+ * existing sheets keep their columns: when a booking sent later (offline) happened on the device;
+ * empty when the booking named no time.
+ */
+const COLUMNS: { de: string; en: string; cell: (delimiter: string) => SQL }[] = [
+  { de: 'Zeitpunkt', en: 'Time', cell: () => isoInstant(m.createdAt) },
+  { de: 'Buchung', en: 'Movement', cell: () => sql`${m.id}::text` },
+  // As it is: its CHECK allows a few plain words only.
+  { de: 'Art', en: 'Kind', cell: () => sql`${m.kind}` },
+  { de: 'Artikelnummer', en: 'SKU', cell: (d) => textCell(a.sku, d) },
+  { de: 'Artikel', en: 'Article', cell: (d) => textCell(a.name, d) },
+  { de: 'Menge', en: 'Quantity', cell: (d) => decimalCell(m.delta, d) },
+  { de: 'Bestand danach', en: 'Stock after', cell: (d) => decimalCell(m.quantityAfter, d) },
+  { de: 'Einheit', en: 'Unit', cell: (d) => textCell(a.unit, d) },
+  { de: 'Grund', en: 'Reason', cell: (d) => textCell(m.reason, d) },
+  { de: 'Notiz', en: 'Note', cell: (d) => textCell(m.note, d) },
+  { de: 'Referenz', en: 'Reference', cell: (d) => textCell(m.reference, d) },
+  { de: 'Benutzer', en: 'User', cell: (d) => textCell(m.userName, d) },
+  { de: 'Umlagerung', en: 'Transfer', cell: () => sql`coalesce(${m.transferId}::text, '')` },
+  { de: 'Storno von', en: 'Reverses', cell: () => sql`coalesce(${m.reversesId}::text, '')` },
+  { de: 'Zeitpunkt am Gerät', en: 'Time on device', cell: () => sql`coalesce(${isoInstant(m.occurredAt)}, '')` },
+];
+
+/** A journal row as one CSV line (with its `\n`), per language. */
+const LINES = Object.fromEntries(
+  Object.entries(DELIMITERS).map(([lang, d]) => [
+    lang,
+    sql`${sql.join(
+      COLUMNS.map((c) => c.cell(d)),
+      sql.raw(` || '${d}' || `),
+    )} || chr(10)`,
+  ]),
+) as Record<Language, SQL>;
+
+interface CsvPage {
+  csv: string;
+  n: number;
+  key: string;
+  id: string;
+}
+
+/**
+ * Up to `limit` journal rows, newest first, as the CSV text of their lines written by the database
+ * in one row (like the location list), with how many and the (created_at, id) of the last.
+ */
+async function csvPage(db: Db, conditions: SQL[], line: SQL, limit: number): Promise<CsvPage | undefined> {
+  const result = await db.execute(sql`
+    WITH page AS MATERIALIZED (
+      SELECT ${m.createdAt} AS t, ${m.id} AS id, ${line} AS line
+      FROM ${m} JOIN ${a} ON ${a.id} = ${m.articleId}
+      WHERE ${and(...conditions)}
+      ORDER BY ${m.createdAt} DESC, ${m.id} DESC
+      LIMIT ${limit})
+    SELECT (SELECT string_agg(line, '' ORDER BY t DESC, id DESC) FROM page) AS csv,
+      (SELECT count(*)::int FROM page) AS n, last.t::text AS key, last.id::text AS id
+    FROM (SELECT t, id FROM page ORDER BY t, id LIMIT 1) AS last`);
+  return (result as unknown as { rows: CsvPage[] }).rows[0];
 }
 
 /**
  * German Excel opens `;`-separated files with decimal commas; English gets `,` and points.
- * UTF-8 with BOM so Excel picks the right encoding.
+ * UTF-8 with BOM so Excel picks the right encoding. Pages of `batch` rows, each one string the
+ * database wrote (no row objects, dates or cells made in JavaScript: for a million rows those were
+ * gigabytes of garbage), read only as fast as the client takes them and no more once it is gone.
  */
-export function journalCsv(db: Db, warehouseId: number, filter: JournalFilter, lang: Language): Readable {
+export function journalCsv(db: Db, warehouseId: number, filter: JournalFilter, lang: Language, batch = 1000): Readable {
   // Refuse bad dates now (422): once streaming has begun the status line is already sent.
   assertJournalFilter(filter);
-  const delimiter = lang === 'de' ? ';' : ',';
-  const number = decimal(lang);
-  async function* lines() {
-    yield `\uFEFF${stringify([COLUMNS.map((c) => c[lang])], { delimiter })}`;
-    for await (const movements of journalRows(db, warehouseId, filter)) {
-      const records = movements.map((row) =>
-        COLUMNS.map(({ key }) => {
-          const value = row[key];
-          if (value === null || value === undefined) return '';
-          if (typeof value === 'number') return key === 'delta' || key === 'quantity_after' ? number(value) : value;
-          return neutralize(value);
-        }),
-      );
-      if (records.length) yield stringify(records, { delimiter });
+  const conditions = journalConditions(warehouseId, filter);
+  async function* pages() {
+    yield `\uFEFF${stringify([COLUMNS.map((c) => c[lang])], { delimiter: DELIMITERS[lang] })}`;
+    let after: SQL[] = [];
+    for (;;) {
+      const page = await csvPage(db, [...conditions, ...after], LINES[lang], batch);
+      if (!page) return;
+      yield page.csv;
+      if (page.n < batch) return;
+      after = [sql`(${m.createdAt}, ${m.id}) < (${page.key}::timestamptz, ${page.id}::bigint)`];
     }
   }
-  return Readable.from(lines(), { objectMode: false });
+  return Readable.from(pages(), { objectMode: false });
 }

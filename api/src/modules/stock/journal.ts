@@ -89,7 +89,8 @@ export function assertJournalFilter(filter: JournalFilter) {
   if (filter.to) parseInstant('to', filter.to);
 }
 
-function filterConditions(warehouseId: number, filter: JournalFilter): SQL[] {
+/** The journal's WHERE for one warehouse and a filter (the JSON pages and the CSV export). */
+export function journalConditions(warehouseId: number, filter: JournalFilter): SQL[] {
   const conditions: (SQL | undefined)[] = [eq(m.warehouseId, warehouseId)];
   if (filter.article_id) conditions.push(eq(m.articleId, filter.article_id));
   if (filter.kind) conditions.push(eq(m.kind, filter.kind));
@@ -115,7 +116,7 @@ export async function journalPage(
   page: { cursor?: string | null; limit?: number },
 ) {
   const limit = page.limit ?? 50;
-  const conditions = filterConditions(warehouseId, filter);
+  const conditions = journalConditions(warehouseId, filter);
   const after = decodeCursor(page.cursor ?? undefined, (key, id) => isTimestampText(key) && Number.isSafeInteger(id));
   if (after) conditions.push(sql`(${m.createdAt}, ${m.id}) < (${String(after[0])}::timestamptz, ${after[1]})`);
   const rows = await db
@@ -143,14 +144,4 @@ export async function journalPage(
     ),
     next_cursor: rows.length > limit && last ? encodeCursor([last.key, last.movement.id]) : null,
   };
-}
-
-/** Every matching row, page by page: memory stays constant however long the journal is. */
-export async function* journalRows(db: Db, warehouseId: number, filter: JournalFilter, batch = 1000) {
-  let cursor: string | null = null;
-  do {
-    const page = await journalPage(db, warehouseId, filter, { cursor, limit: batch });
-    yield page.movements;
-    cursor = page.next_cursor;
-  } while (cursor);
 }
