@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Client, createWarehouse, loggedIn, PASSWORD, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle, member, move, stockUp } from '../../../test/stock/helpers';
+import { journalCsv } from './csv-export';
 import { stockArticles, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
@@ -158,6 +159,43 @@ describe('CSV export', () => {
     );
     const res = await owner.get(`/api/stock/movements.csv?article_id=${article.id}`);
     expect(res.body.trim().split('\n')).toHaveLength(2501);
+  });
+
+  it('reads the next pages only as the reader takes them, and none once it is gone', async () => {
+    const article = await createArticle(owner, { sku: 'CSV-SLOW' });
+    await app.ctx.db.insert(stockMovements).values(
+      Array.from({ length: 2000 }, (_, i) => ({
+        warehouseId,
+        articleId: article.id,
+        kind: 'in',
+        delta: 1000,
+        quantityAfter: (i + 1) * 1000,
+        userName: 'bulk',
+      })),
+    );
+    let queries = 0;
+    const db = new Proxy(app.ctx.db, {
+      get: (target, key) =>
+        key === 'execute'
+          ? (...args: Parameters<typeof target.execute>) => {
+              queries++;
+              return target.execute(...args);
+            }
+          : Reflect.get(target, key),
+    });
+    // 200 pages of 10 rows; the stream buffers a few pages (16 KiB) ahead of its reader at most.
+    const stream = journalCsv(db, warehouseId, { article_id: article.id }, 'en', 10);
+    const reader = stream[Symbol.asyncIterator]();
+    expect(String((await reader.next()).value)).toMatch(/^\uFEFFTime,/);
+    expect(String((await reader.next()).value).split('\n')).toHaveLength(11);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
+    const whileWaiting = queries;
+    expect(whileWaiting).toBeLessThan(40);
+    await reader.return?.();
+    await settle();
+    expect(stream.destroyed).toBe(true);
+    expect(queries).toBeLessThanOrEqual(whileWaiting + 1);
   });
 });
 
