@@ -107,6 +107,22 @@ describe('the journal', () => {
 });
 
 describe('CSV export', () => {
+  /** An article with `count` goods-in of 1 booked straight into the journal. */
+  const articleWithMovements = async (sku: string, count: number) => {
+    const article = await createArticle(owner, { sku });
+    await app.ctx.db.insert(stockMovements).values(
+      Array.from({ length: count }, (_, i) => ({
+        warehouseId,
+        articleId: article.id,
+        kind: 'in',
+        delta: 1000,
+        quantityAfter: (i + 1) * 1000,
+        userName: 'bulk',
+      })),
+    );
+    return article;
+  };
+
   it('streams UTF-8 with BOM, `;` and decimal commas for German', async () => {
     const article = await createArticle(owner, { sku: 'CSV-1', name: '=Formel; "zitiert"', unit: 'kg' });
     await stockUp(owner, article.id, 1.5);
@@ -146,33 +162,13 @@ describe('CSV export', () => {
   });
 
   it('pages through more rows than one batch', async () => {
-    const article = await createArticle(owner, { sku: 'CSV-MANY' });
-    await app.ctx.db.insert(stockMovements).values(
-      Array.from({ length: 2500 }, (_, i) => ({
-        warehouseId,
-        articleId: article.id,
-        kind: 'in',
-        delta: 1000,
-        quantityAfter: (i + 1) * 1000,
-        userName: 'bulk',
-      })),
-    );
+    const article = await articleWithMovements('CSV-MANY', 2_500);
     const res = await owner.get(`/api/stock/movements.csv?article_id=${article.id}`);
     expect(res.body.trim().split('\n')).toHaveLength(2501);
   });
 
   it('reads the next pages only as the reader takes them, and none once it is gone', async () => {
-    const article = await createArticle(owner, { sku: 'CSV-SLOW' });
-    await app.ctx.db.insert(stockMovements).values(
-      Array.from({ length: 2000 }, (_, i) => ({
-        warehouseId,
-        articleId: article.id,
-        kind: 'in',
-        delta: 1000,
-        quantityAfter: (i + 1) * 1000,
-        userName: 'bulk',
-      })),
-    );
+    const article = await articleWithMovements('CSV-SLOW', 2_000);
     let queries = 0;
     const db = new Proxy(app.ctx.db, {
       get: (target, key) =>
