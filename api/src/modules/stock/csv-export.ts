@@ -66,15 +66,15 @@ const FORMULA = String.raw`^[=+@\t\r-]`;
 
 /**
  * A text cell as `neutralize` and csv-stringify make it: a `'` before a formula's first character;
- * in quotes, its quotes doubled, when it holds a quote, the delimiter or a line break; null is
- * empty. One regular expression per cell finds the rare cell that needs either.
+ * in quotes, its quotes doubled, when it holds a quote, the delimiter or a line break (null stays
+ * null: `concat` leaves it out). One regular expression per cell finds the rare cell that needs either.
  */
 function textCell(column: AnyColumn, delimiter: string) {
   const quoted = String.raw`["${delimiter}\n\r]`;
-  return sql`coalesce(CASE WHEN ${column} !~ ${sql.raw(`'${FORMULA}|${quoted}'`)} THEN ${column}
+  return sql`CASE WHEN ${column} !~ ${sql.raw(`'${FORMULA}|${quoted}'`)} THEN ${column}
     WHEN ${column} !~ ${sql.raw(`'${quoted}'`)} THEN '''' || ${column}
     ELSE '"' || CASE WHEN ${column} ~ ${sql.raw(`'${FORMULA}'`)} THEN '''' ELSE '' END
-      || replace(${column}, '"', '""') || '"' END, '')`;
+      || replace(${column}, '"', '""') || '"' END`;
 }
 
 /** Thousandths as `decimal` writes their number: no trailing zeros, a German decimal comma. */
@@ -90,7 +90,7 @@ function decimalCell(column: AnyColumn, delimiter: string) {
  */
 const COLUMNS: { de: string; en: string; cell: (delimiter: string) => SQL }[] = [
   { de: 'Zeitpunkt', en: 'Time', cell: () => isoInstant(m.createdAt) },
-  { de: 'Buchung', en: 'Movement', cell: () => sql`${m.id}::text` },
+  { de: 'Buchung', en: 'Movement', cell: () => sql`${m.id}` },
   // As it is: its CHECK allows a few plain words only.
   { de: 'Art', en: 'Kind', cell: () => sql`${m.kind}` },
   { de: 'Artikelnummer', en: 'SKU', cell: (d) => textCell(a.sku, d) },
@@ -102,19 +102,22 @@ const COLUMNS: { de: string; en: string; cell: (delimiter: string) => SQL }[] = 
   { de: 'Notiz', en: 'Note', cell: (d) => textCell(m.note, d) },
   { de: 'Referenz', en: 'Reference', cell: (d) => textCell(m.reference, d) },
   { de: 'Benutzer', en: 'User', cell: (d) => textCell(m.userName, d) },
-  { de: 'Umlagerung', en: 'Transfer', cell: () => sql`coalesce(${m.transferId}::text, '')` },
-  { de: 'Storno von', en: 'Reverses', cell: () => sql`coalesce(${m.reversesId}::text, '')` },
-  { de: 'Zeitpunkt am Gerät', en: 'Time on device', cell: () => sql`coalesce(${isoInstant(m.occurredAt)}, '')` },
+  { de: 'Umlagerung', en: 'Transfer', cell: () => sql`${m.transferId}` },
+  { de: 'Storno von', en: 'Reverses', cell: () => sql`${m.reversesId}` },
+  { de: 'Zeitpunkt am Gerät', en: 'Time on device', cell: () => isoInstant(m.occurredAt) },
 ];
 
-/** A journal row as one CSV line (with its `\n`), per language. */
+/**
+ * A journal row as one CSV line (with its `\n`), per language: `concat` writes numbers and uuids as
+ * text, null as nothing, and builds the line in one copy (a chain of `||` copies it per piece).
+ */
 const LINES = Object.fromEntries(
   Object.entries(DELIMITERS).map(([lang, d]) => [
     lang,
-    sql`${sql.join(
+    sql`concat(${sql.join(
       COLUMNS.map((c) => c.cell(d)),
-      sql.raw(` || '${d}' || `),
-    )} || chr(10)`,
+      sql.raw(`, '${d}', `),
+    )}, chr(10))`,
   ]),
 ) as Record<Language, SQL>;
 
