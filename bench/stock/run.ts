@@ -14,6 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import {
   buildApp,
@@ -315,15 +317,25 @@ async function measureStock(kind: string, database: Database): Promise<Result[]>
     10_000 / seconds >= 2000,
   );
 
-  // Export over a real socket, consuming the stream while sampling memory.
+  // Export over a real socket, consuming the stream. "Constant memory" is what the export holds, so the budget reads
+  // the heap after a full collection once a second (gc exposed at run time); the peak between collections is shown
+  // too, but it is garbage V8 has not collected yet and grows with the machine's speed (round 1: +158 MB peak, yet
+  // the same export completed at +34 MB under a 200 MB heap cap) — and this process is also the reading client.
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
-  global.gc?.();
+  collect();
   const baseline = process.memoryUsage().heapUsed;
   let peak = baseline;
+  let held = baseline;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().heapUsed);
   }, 50);
+  const collector = setInterval(() => {
+    collect();
+    held = Math.max(held, process.memoryUsage().heapUsed);
+  }, 1000);
   const startExport = performance.now();
   const res = await fetch(`http://127.0.0.1:${address.port}/api/stock/movements.csv`, {
     headers: { cookie: client.cookieHeader(), 'accept-language': 'de' },
@@ -335,13 +347,14 @@ async function measureStock(kind: string, database: Database): Promise<Result[]>
     for (const b of chunk) if (b === 10) lines++;
   }
   clearInterval(sampler);
+  clearInterval(collector);
   const exportSeconds = (performance.now() - startExport) / 1000;
-  const growth = (peak - baseline) / 1024 / 1024;
+  const mb = (n: number) => (n - baseline) / 1024 / 1024;
   add(
     `journal CSV export (${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB, ${exportSeconds.toFixed(1)} s)`,
     'constant memory',
-    `heap +${growth.toFixed(0)} MB peak`,
-    growth < 100,
+    `heap +${mb(held).toFixed(0)} MB held (after collections; peak +${mb(peak).toFixed(0)} MB)`,
+    mb(held) < 100,
   );
   await app.close();
   return results;
