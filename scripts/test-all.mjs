@@ -1,18 +1,13 @@
 /**
  * `npm test`: every check and suite of the repo, with the independent ones side by side so a
- * 2-core CI machine is kept busy until the end.
+ * 2-core CI machine is kept busy (the browser journeys spend much of their time waiting on the
+ * browser and the API; the unit suites fill that time).
  *
  *   1. contract:check            alone: it rewrites the generated files the type-check reads
  *   2. typecheck, lint, knip, depcheck together, and beside them the build of every app
- *   3. browser journeys, once the build and the static checks are done (the journeys write a new
- *      section into e2e/artifacts, which the type-check would read)
- *   2–4 in the background from the start: the unit suites (Jest, PGlite, two workers), then the API
- *      suite on PostgreSQL (when LAGER_POSTGRES_TEST_URL is set)
- *
- * The browser journeys are one long chain of steps that each wait on the browser, the API and each
- * other: they decide when the run ends. The background suites run at a lower CPU priority (nice),
- * so the journeys get a core whenever they need one and the suites use whatever is left, both
- * cores when the journeys wait.
+ *   3. unit suites (Jest, PGlite, one worker)   ‖   browser journeys (after the build and the
+ *      static checks: the journeys write a new section into e2e/artifacts, which the type-check reads)
+ *   4. API suite on PostgreSQL (when LAGER_POSTGRES_TEST_URL is set), after the unit suites
  *
  * Each step's output is printed as one block when it ends (Jest's `Tests: N passed` lines
  * included), then a table of every step's time, CPU time (Linux) and result. Exit code 1 when any
@@ -27,8 +22,6 @@ import { fileURLToPath } from 'node:url';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
 const results = [];
-/** The niceness of the background suites: the browser journeys get ≈ 3× their CPU share. */
-const BACKGROUND = 5;
 
 /**
  * CPU seconds of the children this process has waited for (Linux: /proc/self/stat cutime + cstime,
@@ -45,7 +38,7 @@ function reapedCpuSeconds() {
 }
 let lastCpu = reapedCpuSeconds();
 
-function run(name, command, args, { env = {}, nice = 0 } = {}) {
+function run(name, command, args, env = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -53,14 +46,6 @@ function run(name, command, args, { env = {}, nice = 0 } = {}) {
       env: { ...process.env, FORCE_COLOR: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    // Set at once, before the step starts its own workers: they inherit it.
-    if (nice && child.pid) {
-      try {
-        os.setPriority(child.pid, nice);
-      } catch {
-        // not permitted: the step runs at the normal priority
-      }
-    }
     const chunks = [];
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
@@ -86,8 +71,8 @@ function run(name, command, args, { env = {}, nice = 0 } = {}) {
   });
 }
 
-const npmRun = (name, options) => run(name, 'npm', ['run', '--silent', name], options);
-const jest = (name, args, options) => run(name, process.execPath, ['node_modules/jest/bin/jest.js', ...args], options);
+const npmRun = (name) => run(name, 'npm', ['run', '--silent', name]);
+const jest = (name, args, env) => run(name, process.execPath, ['node_modules/jest/bin/jest.js', ...args], env);
 
 async function main() {
   const started = Date.now();
@@ -98,21 +83,21 @@ async function main() {
       .join(' ');
   const loadAtStart = load();
   const contractOk = await npmRun('contract:check');
+  const statics = Promise.all(['typecheck', 'lint', 'knip', 'depcheck'].filter((s) => scripts[s]).map(npmRun));
+  const built = npmRun('build');
+  await statics;
 
-  const background = (async () => {
-    await jest('unit suites', ['--maxWorkers=2'], { nice: BACKGROUND });
-    if (process.env.LAGER_POSTGRES_TEST_URL) await npmRun('test:api:postgres', { nice: BACKGROUND });
+  const unitThenPostgres = (async () => {
+    // One worker: the browser journeys run beside it on the second core. (Two workers at a lower
+    // priority starved the timing-sensitive suites on a loaded machine: bench/perf-notes/ci-2.md.)
+    await jest('unit suites', ['--maxWorkers=1']);
+    if (process.env.LAGER_POSTGRES_TEST_URL) await npmRun('test:api:postgres');
     else console.log('API suite on PostgreSQL skipped: set LAGER_POSTGRES_TEST_URL (.ci/run does).');
   })();
-  const statics = Promise.all(
-    ['typecheck', 'lint', 'knip', 'depcheck'].filter((s) => scripts[s]).map((s) => npmRun(s)),
-  );
   const browser = (async () => {
-    const built = await npmRun('build');
-    await statics;
-    if (built) await jest('browser journeys', ['-c', 'e2e/jest.config.js']);
+    if (await built) await jest('browser journeys', ['-c', 'e2e/jest.config.js']);
   })();
-  await Promise.all([statics, browser, background]);
+  await Promise.all([unitThenPostgres, browser]);
 
   const width = Math.max(...results.map((r) => r.name.length));
   console.log('\n===== summary =====');
