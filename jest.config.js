@@ -48,6 +48,8 @@ module.exports = {
       transformIgnorePatterns: [
         '/node_modules/(?!(typebox|@electric-sql/pglite|@fastify/cookie|cookie|content-disposition)/)(?!.*/node_modules/)',
       ],
+      // One migrated PGlite per run that every file's database starts from (instead of initdb + migrations).
+      globalSetup: '<rootDir>/test/pglite-template.ts',
       setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
       testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
     },

@@ -10,6 +10,8 @@ module.exports = {
     ],
   },
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
+  // One migrated PGlite data directory per run, copied into every stack's DATA_DIR.
+  globalSetup: '<rootDir>/support/pglite-template.ts',
   testTimeout: 90_000,
   maxWorkers: 1,
 };

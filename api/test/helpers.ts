@@ -4,6 +4,7 @@ import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/platform/db/client';
 import { createMemoryTransport, type OutboxMail } from '../src/platform/mail/transport';
 import { users } from '../src/platform/tenancy/tables';
+import { TEMPLATE_ENV } from './pglite-template';
 
 /** Cheap argon2 for tests only; production always hashes with the OWASP parameters. */
 export const TEST_HASH = { memoryCost: 256, timeCost: 1, parallelism: 1 };
@@ -18,13 +19,14 @@ export const GENEROUS_LIMITS = {
 };
 
 /**
- * One database per test file: in-memory PGlite, or (TEST_DATABASE_URL) a PostgreSQL schema
+ * One database per test file: in-memory PGlite (started from the run's migrated template when
+ * Jest's globalSetup made one, pglite-template.ts), or (TEST_DATABASE_URL) a PostgreSQL schema
  * named after the file, dropped first so every run starts empty. `poolSize`: PostgreSQL
  * connections (a burst test wants as many as it sends at once, so the requests really run side by side).
  */
 export async function openTestDatabase(file: string, { poolSize = 4 } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase();
+  if (!url) return openDatabase({ loadDataDir: process.env[TEMPLATE_ENV] });
   const schema = `test_${basename(file).replace(/\W+/g, '_').toLowerCase()}`;
   const { Pool } = await import('pg');
   const admin = new Pool({ connectionString: url, max: 1 });

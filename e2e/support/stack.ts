@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TEMPLATE_ENV } from './pglite-template';
 
 // The same serving code `npm start` uses (CommonJS so Jest and Node both load it).
 const stackModule = require('../../scripts/stack.cjs') as {
@@ -26,9 +27,14 @@ export interface Stack {
 
 export const { serveRemote, repoRoot } = stackModule;
 
-/** The whole product on free loopback ports with a fresh embedded database. */
+/**
+ * The whole product on free loopback ports with a fresh embedded database: a copy of the run's
+ * migrated, empty one (pglite-template.ts) when Jest's globalSetup made it.
+ */
 export async function startTestStack(options: Record<string, unknown> = {}): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-e2e-'));
+  const template = process.env[TEMPLATE_ENV];
+  if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
   const ports = {
     shell: 0,
     api: 0,

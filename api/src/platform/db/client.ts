@@ -15,6 +15,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; omitted = in-memory (tests). */
   dataDir?: string;
+  /**
+   * PGlite only: a tar of a data directory (PGlite's `dumpDataDir`) to start from instead of
+   * running initdb (tests: one migrated database per run, see api/test/pglite-template.ts).
+   */
+  loadDataDir?: string;
   /** PostgreSQL schema to use (tests isolate files this way); created when missing. */
   schema?: string;
   poolSize?: number;
@@ -90,7 +95,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   }
   try {
     // In its own thread: a slow statement then holds that thread, not every request (pglite-worker.ts).
-    const client = await startPgliteWorker({ dataDir: options.dataDir });
+    const client = await startPgliteWorker({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
     const db = drizzlePglite({ client: client as never }) as unknown as Db;
     return {
       db,

@@ -15,6 +15,8 @@ import type { QueryOptions, Results, RowMode, Transaction } from '@electric-sql/
 
 export interface WorkerStart {
   dataDir?: string;
+  /** A tar of a data directory (PGlite's `dumpDataDir`) to start from instead of a new, empty one. */
+  loadDataDir?: string;
 }
 
 type Statement = { sql: string; rowMode?: RowMode; rawTypes?: number[]; tx?: number };

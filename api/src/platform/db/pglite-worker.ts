@@ -8,13 +8,14 @@
  * applies its parsers). A transaction stays open here while the client sends its statements,
  * tagged with the transaction's id; other statements wait for it, as on one in-process PGlite.
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { WorkerError, WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-client';
 
 const port = parentPort!;
-const { dataDir } = workerData as WorkerStart;
+const { dataDir, loadDataDir } = workerData as WorkerStart;
 
 /** Thrown inside PGlite's transaction callback to make it roll back; never leaves this file. */
 const ROLLBACK = Symbol('rollback');
@@ -121,7 +122,11 @@ async function main() {
   let pg: PGlite;
   try {
     // pg_trgm: the stock article search's trigram index (PostgreSQL ships it as a contrib extension).
-    pg = new PGlite({ dataDir, extensions: { pg_trgm } });
+    pg = new PGlite({
+      dataDir,
+      extensions: { pg_trgm },
+      loadDataDir: loadDataDir ? new Blob([readFileSync(loadDataDir)]) : undefined,
+    });
     await pg.waitReady;
   } catch (error) {
     port.postMessage({ id: 0, ok: false, error: toWorkerError(error) } satisfies WorkerReply);
