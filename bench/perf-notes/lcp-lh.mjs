@@ -1,0 +1,203 @@
+/**
+ * Reduced Lighthouse bench for the LCP work (bench/perf-notes/lcp-2.md): builds the federated apps and the lazy
+ * monolith once (unless --skip-build), serves them as bench/run.mjs does, and runs Lighthouse mobile on /login,
+ * /dashboard and /stock N times each, interleaving the deployments so load changes hit both alike.
+ *
+ *   node bench/perf-notes/lcp-lh.mjs [--skip-build] [--runs=5] [--kinds=federated,monolith-lazy]
+ *                                    [--pages=login,dashboard,stock] [--out=/tmp/lcp/out] [--save=DIR]
+ *
+ * --save keeps each run's Lighthouse JSON and its trace + devtools log (for lantern-path.mjs).
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, cookieList } from '../lib/browser.mjs';
+import { buildAll } from '../lib/build.mjs';
+import { measureApp } from '../lib/bytes.mjs';
+import { serveDeployments } from '../lib/deployments.mjs';
+import { createBenchUser } from '../lib/session.mjs';
+
+const require = createRequire(import.meta.url);
+const stack = require('../../scripts/stack.cjs');
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const opts = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? true];
+  }),
+);
+const outDir = opts.out ?? '/tmp/lcp/out';
+const runs = Number(opts.runs ?? 5);
+const kinds = String(opts.kinds ?? 'federated,monolith-lazy').split(',');
+const pages = String(opts.pages ?? 'login,dashboard,stock').split(',');
+const PATHS = { login: ['/login', false], dashboard: ['/dashboard', true], stock: ['/stock', true] };
+const saveDir = opts.save ? String(opts.save) : undefined;
+
+const cleanups = [];
+
+/** bench/lib/lighthouse.mjs's runOnce (mobile), also keeping the artifacts (trace, devtools log) with --save. */
+async function runOnce({ url, cookies, label }) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_ARGS.map((f) => (f === '--headless' ? '--headless=new' : f)),
+    logLevel: 'silent',
+  });
+  try {
+    if (cookies) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await browser.contexts()[0].addCookies(cookieList(cookies, url));
+      await browser.close();
+    }
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    if (saveDir) {
+      const dir = path.join(saveDir, label);
+      Object.assign(flags, { gatherMode: dir, auditMode: dir });
+    }
+    const result = await lighthouse(url, flags);
+    const lhr = result.lhr;
+    if (saveDir) fs.writeFileSync(path.join(saveDir, `${label}.json`), result.report);
+    const a = lhr.audits;
+    return {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      lcp: a['largest-contentful-paint'].numericValue,
+      fcp: a['first-contentful-paint'].numericValue,
+      tbt: a['total-blocking-time'].numericValue,
+      cls: a['cumulative-layout-shift'].numericValue,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  if (!opts['skip-build']) {
+    const apps = ['shell', ...stack.REMOTES];
+    const built = await buildAll({ repoRoot, outDir, apps, federatedOnly: true });
+    if (kinds.includes('monolith-lazy')) {
+      const { spawnSync } = await import('node:child_process');
+      const r = spawnSync(
+        process.execPath,
+        ['node_modules/@rsbuild/core/bin/rsbuild.js', 'build', '-c', 'bench/monolith/rsbuild.config.ts'],
+        {
+          cwd: repoRoot,
+          env: { ...process.env, NODE_ENV: 'production', BENCH_MONOLITH: 'lazy', BENCH_OUT: `${outDir}/monolith-lazy` },
+          encoding: 'utf8',
+        },
+      );
+      if (r.status !== 0) throw new Error(`monolith build failed: ${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
+    }
+    if (Object.values(built).some((b) => !b.ok)) throw new Error('build failed');
+  }
+  // As bench/run.mjs's bytes step: writes the precompressed bodies the bench servers send (the monolith has none).
+  for (const dir of [...stack.REMOTES, 'shell', 'monolith-lazy']) {
+    if (fs.existsSync(path.join(outDir, dir))) measureApp(path.join(outDir, dir));
+  }
+  const shellPorts = {};
+  for (const k of kinds) shellPorts[k] = await stack.freePort();
+  const origins = Object.values(shellPorts).flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]);
+  const appUrl = `http://127.0.0.1:${shellPorts[kinds[0]]}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-lcp-'));
+  const apiPort = await stack.freePort();
+  const api = await stack.startApi({ port: apiPort, dataDir, appUrl, origins, seedDemo: false, quiet: true });
+  cleanups.push(async () => {
+    await api.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const user = await createBenchUser({ apiUrl: api.url, dataDir, origin: appUrl });
+  const deployments = await serveDeployments({ outDir, shellPorts, apiUrl: api.url, remoteNames: stack.REMOTES });
+  cleanups.push(() => Promise.all(Object.values(deployments).map((d) => d.stop())));
+
+  if (opts.profile) return profile(deployments, user);
+  const samples = {};
+  const loads = [];
+  for (let i = 0; i < runs; i++) {
+    for (const page of pages) {
+      for (const kind of kinds) {
+        const [p, auth] = PATHS[page];
+        loads.push(os.loadavg()[0]);
+        const s = await runOnce({
+          url: `${deployments[kind].shell.url}${p}`,
+          cookies: auth ? user.cookies : undefined,
+          label: `${kind}-${page}-${i + 1}`,
+        });
+        samples[`${kind} ${page}`] = [...(samples[`${kind} ${page}`] ?? []), s];
+        console.log(
+          `${kind} ${page} #${i + 1}: perf ${s.performance} LCP ${Math.round(s.lcp)} FCP ${Math.round(s.fcp)} TBT ${Math.round(s.tbt)} CLS ${s.cls} load ${os.loadavg()[0].toFixed(2)}`,
+        );
+      }
+    }
+  }
+  const med = (xs) => {
+    const v = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
+    return v.length ? v[Math.floor((v.length - 1) / 2)] * 0.5 + v[Math.ceil((v.length - 1) / 2)] * 0.5 : null;
+  };
+  console.log(`\nmedians of ${runs} runs, load average 1 min during runs: median ${med(loads).toFixed(2)}`);
+  console.log('| deployment page | perf | LCP ms | FCP ms | TBT ms | CLS |');
+  for (const [key, s] of Object.entries(samples)) {
+    console.log(
+      `| ${key} | ${med(s.map((x) => x.performance))} | ${Math.round(med(s.map((x) => x.lcp)))} | ${Math.round(med(s.map((x) => x.fcp)))} | ${Math.round(med(s.map((x) => x.tbt)))} | ${Math.max(...s.map((x) => x.cls))} |`,
+    );
+  }
+  if (saveDir) fs.writeFileSync(path.join(saveDir, 'samples.json'), JSON.stringify(samples, null, 1));
+}
+
+/** --profile: a V8 CPU profile (4x CPU throttling) of each page's first load until its section shows; top self time. */
+async function profile(deployments, user) {
+  const { launchBrowser, newContext, waitForSection } = await import('../lib/browser.mjs');
+  const browser = await launchBrowser();
+  try {
+    for (const page of pages) {
+      for (const kind of kinds) {
+        const [p, auth] = PATHS[page];
+        const url = `${deployments[kind].shell.url}${p}`;
+        const totals = new Map();
+        let all = 0;
+        for (let i = 0; i < Number(opts.profile === true ? 3 : opts.profile); i++) {
+          const context = await newContext(browser, { cookies: auth ? user.cookies : undefined, url });
+          const tab = await context.newPage();
+          const cdp = await context.newCDPSession(tab);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+          await cdp.send('Profiler.start');
+          await tab.goto(url);
+          await waitForSection(tab);
+          const { profile: prof } = await cdp.send('Profiler.stop');
+          await context.close();
+          const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+          const dt = prof.timeDeltas;
+          prof.samples.forEach((id, k) => {
+            const n = byId.get(id);
+            const f = n.callFrame;
+            if (f.functionName === '(idle)' || f.functionName === '(program)') return;
+            const key = `${f.url.replace(/^https?:\/\/[^/]+/, '')}:${f.lineNumber + 1}:${f.columnNumber + 1} ${f.functionName || '(anon)'}`;
+            totals.set(key, (totals.get(key) ?? 0) + (dt[k + 1] ?? 0) / 1000);
+            all += (dt[k + 1] ?? 0) / 1000;
+          });
+        }
+        const n = Number(opts.profile === true ? 3 : opts.profile);
+        console.log(
+          `\n== ${kind} ${page}: busy ${(all / n).toFixed(0)} ms per load (4x throttled), top self time per load:`,
+        );
+        for (const [k, v] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, Number(opts.top ?? 30)))
+          console.log(`  ${(v / n).toFixed(1).padStart(6)} ms ${k}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main()
+  .catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+    process.exit();
+  });
