@@ -4,11 +4,29 @@
  * the critical path to the node that ends last (network: URL and simulated start/end; CPU: its longest scripts).
  *
  *   node bench/perf-notes/lantern-path.mjs /tmp/lcp/base/federated-login-1 [more folders]
+ *   EXCLUDE='/async/i\.' node bench/perf-notes/lantern-path.mjs …   (the LCP without those requests)
+ *   BRIEF=1: one line per folder (LCP, optimistic, pessimistic)
  */
 
 import { Audit } from 'lighthouse/core/audits/audit.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 import { defaultSettings } from 'lighthouse/core/config/constants.js';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
+
+// EXCLUDE=regex: the same trace with the matching requests left out of the LCP graphs (what if they came after the LCP).
+if (process.env.EXCLUDE) {
+  const exclude = new RegExp(process.env.EXCLUDE);
+  const FCP = Lantern.Metrics.FirstContentfulPaint;
+  const original = FCP.getFirstPaintBasedGraph.bind(FCP);
+  FCP.getFirstPaintBasedGraph = (graph, options) =>
+    original(graph, {
+      ...options,
+      treatNodeAsRenderBlocking: (node) =>
+        !(node.type === 'network' && exclude.test(node.request.url)) && options.treatNodeAsRenderBlocking(node),
+    });
+}
+
 import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 
 function describe(node, timing) {
@@ -35,9 +53,22 @@ for (const dir of process.argv.slice(2)) {
   const context = { settings, computedCache: new Map() };
   const data = Audit.makeMetricComputationDataInput(artifacts, context);
   const result = await LanternLargestContentfulPaint.request(data, context);
+  if (process.env.BRIEF) {
+    const ms = (x) => Math.round(x);
+    console.log(
+      `${dir}\t${ms(result.timing)}\t${ms(result.optimisticEstimate.timeInMs)}\t${ms(result.pessimisticEstimate.timeInMs)}`,
+    );
+    continue;
+  }
   console.log(
     `\n=== ${dir}: LCP ${Math.round(result.timing)} ms (optimistic ${Math.round(result.optimisticEstimate.timeInMs)}, pessimistic ${Math.round(result.pessimisticEstimate.timeInMs)})`,
   );
+  const tbt = await LanternTotalBlockingTime.request(data, context);
+  const tasks = [...tbt.pessimisticEstimate.nodeTimings]
+    .filter(([node, t]) => node.type === 'cpu' && t.endTime - t.startTime > 50)
+    .sort((a, b) => a[1].startTime - b[1].startTime);
+  console.log(`-- TBT ${Math.round(tbt.timing)} ms; CPU tasks over 50 ms (pessimistic simulation):`);
+  for (const [node, t] of tasks) console.log(`   ${describe(node, t)}`);
   for (const which of ['optimistic', 'pessimistic']) {
     const timings = result[`${which}Estimate`].nodeTimings;
     let last;

@@ -3,8 +3,11 @@
  * monolith once (unless --skip-build), serves them as bench/run.mjs does, and runs Lighthouse mobile on /login,
  * /dashboard and /stock N times each, interleaving the deployments so load changes hit both alike.
  *
- *   node bench/perf-notes/lcp-lh.mjs [--skip-build] [--runs=5] [--kinds=federated,monolith-lazy]
- *                                    [--pages=login,dashboard,stock] [--out=/tmp/lcp/out] [--save=DIR]
+ *   node bench/perf-notes/lcp-lh.mjs [--skip-build] [--apps=shell,...] [--runs=5] [--kinds=federated,monolith-lazy]
+ *                                    [--pages=login,dashboard,stock] [--out=/tmp/lcp/out] [--save=DIR] [--profile[=N]]
+ *
+ * A kind may name its own build folder, to compare two builds in one run (same load for both):
+ * --kinds=before:federated:/tmp/lcp/out,after:federated:/tmp/lcp/out2 (label:kind:outDir).
  *
  * --save keeps each run's Lighthouse JSON and its trace + devtools log (for lantern-path.mjs).
  */
@@ -18,7 +21,8 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, cookieList } from '../lib/browser.mjs';
 import { buildAll } from '../lib/build.mjs';
 import { measureApp } from '../lib/bytes.mjs';
-import { serveDeployments } from '../lib/deployments.mjs';
+import { layoutOf } from '../lib/deployments.mjs';
+import { startDeployment } from '../lib/serve.mjs';
 import { createBenchUser } from '../lib/session.mjs';
 
 const require = createRequire(import.meta.url);
@@ -32,7 +36,13 @@ const opts = Object.fromEntries(
 );
 const outDir = opts.out ?? '/tmp/lcp/out';
 const runs = Number(opts.runs ?? 5);
-const kinds = String(opts.kinds ?? 'federated,monolith-lazy').split(',');
+const deploys = String(opts.kinds ?? 'federated,monolith-lazy')
+  .split(',')
+  .map((spec) => {
+    const [label, kind = label, dir = outDir] = spec.split(':');
+    return { label, kind, dir };
+  });
+const kinds = deploys.map((d) => d.label);
 const pages = String(opts.pages ?? 'login,dashboard,stock').split(',');
 const PATHS = { login: ['/login', false], dashboard: ['/dashboard', true], stock: ['/stock', true] };
 const saveDir = opts.save ? String(opts.save) : undefined;
@@ -75,9 +85,9 @@ async function runOnce({ url, cookies, label }) {
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   if (!opts['skip-build']) {
-    const apps = ['shell', ...stack.REMOTES];
+    const apps = opts.apps ? String(opts.apps).split(',') : ['shell', ...stack.REMOTES];
     const built = await buildAll({ repoRoot, outDir, apps, federatedOnly: true });
-    if (kinds.includes('monolith-lazy')) {
+    if (deploys.some((d) => d.kind === 'monolith-lazy')) {
       const { spawnSync } = await import('node:child_process');
       const r = spawnSync(
         process.execPath,
@@ -93,8 +103,11 @@ async function main() {
     if (Object.values(built).some((b) => !b.ok)) throw new Error('build failed');
   }
   // As bench/run.mjs's bytes step: writes the precompressed bodies the bench servers send (the monolith has none).
-  for (const dir of [...stack.REMOTES, 'shell', 'monolith-lazy']) {
-    if (fs.existsSync(path.join(outDir, dir))) measureApp(path.join(outDir, dir));
+  for (const base of new Set([outDir, ...deploys.map((d) => d.dir)])) {
+    for (const dir of [...stack.REMOTES, 'shell', 'monolith-lazy']) {
+      const full = path.join(base, dir);
+      if (fs.existsSync(full) && !fs.existsSync(path.join(full, 'index.html.br'))) measureApp(full);
+    }
   }
   const shellPorts = {};
   for (const k of kinds) shellPorts[k] = await stack.freePort();
@@ -108,7 +121,17 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   const user = await createBenchUser({ apiUrl: api.url, dataDir, origin: appUrl });
-  const deployments = await serveDeployments({ outDir, shellPorts, apiUrl: api.url, remoteNames: stack.REMOTES });
+  const deployments = {};
+  for (const d of deploys) {
+    deployments[d.label] = await startDeployment({
+      kind: d.kind,
+      outDir: d.dir,
+      shellPort: shellPorts[d.label],
+      apiUrl: api.url,
+      remoteNames: stack.REMOTES,
+      ...layoutOf(d.kind, stack.REMOTES),
+    });
+  }
   cleanups.push(() => Promise.all(Object.values(deployments).map((d) => d.stop())));
 
   if (opts.profile) return profile(deployments, user);
@@ -145,6 +168,54 @@ async function main() {
   if (saveDir) fs.writeFileSync(path.join(saveDir, 'samples.json'), JSON.stringify(samples, null, 1));
 }
 
+/** --segments: the busy stretches of the main thread (no idle sample in between), the longest with its top functions. */
+function printSegments(prof, byId) {
+  const parent = new Map();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const segs = [];
+  let cur;
+  let t = prof.startTime;
+  prof.samples.forEach((id, k) => {
+    t += prof.timeDeltas[k];
+    const name = byId.get(id).callFrame.functionName;
+    if (name === '(idle)') {
+      cur = undefined;
+      return;
+    }
+    if (!cur) segs.push((cur = { start: t, samples: [] }));
+    cur.samples.push([id, prof.timeDeltas[k + 1] ?? 0]);
+    cur.end = t;
+  });
+  const label = (id) => {
+    const f = byId.get(id).callFrame;
+    return `${f.functionName || '(anon)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+  };
+  for (const seg of segs.filter((s) => s.end - s.start > 20_000)) {
+    const self = new Map();
+    const incl = new Map();
+    for (const [id, d] of seg.samples) {
+      self.set(label(id), (self.get(label(id)) ?? 0) + d);
+      const seen = new Set();
+      for (let n = id; n; n = parent.get(n)) {
+        const l = label(n);
+        if (seen.has(l)) continue;
+        seen.add(l);
+        incl.set(l, (incl.get(l) ?? 0) + d);
+      }
+    }
+    const top = (m, k) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, k)
+        .map(([l, d]) => `${(d / 1000).toFixed(1)} ${l}`)
+        .join(' | ');
+    console.log(
+      `  segment at ${((seg.start - prof.startTime) / 1000).toFixed(0)} ms, ${((seg.end - seg.start) / 1000).toFixed(0)} ms`,
+    );
+    console.log(`    inclusive: ${top(incl, 25)}`);
+  }
+}
+
 /** --profile: a V8 CPU profile (4x CPU throttling) of each page's first load until its section shows; top self time. */
 async function profile(deployments, user) {
   const { launchBrowser, newContext, waitForSection } = await import('../lib/browser.mjs');
@@ -170,6 +241,9 @@ async function profile(deployments, user) {
           await context.close();
           const byId = new Map(prof.nodes.map((n) => [n.id, n]));
           const dt = prof.timeDeltas;
+          if (opts.segments) printSegments(prof, byId);
+          if (saveDir)
+            fs.writeFileSync(path.join(saveDir, `${kind}-${page}-${i + 1}.cpuprofile`), JSON.stringify(prof));
           prof.samples.forEach((id, k) => {
             const n = byId.get(id);
             const f = n.callFrame;
