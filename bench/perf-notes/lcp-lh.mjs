@@ -135,6 +135,7 @@ async function main() {
   cleanups.push(() => Promise.all(Object.values(deployments).map((d) => d.stop())));
 
   if (opts.profile) return profile(deployments, user);
+  if (opts.vitals) return checkVitals(deployments, user);
   const samples = {};
   const loads = [];
   for (let i = 0; i < runs; i++) {
@@ -166,6 +167,74 @@ async function main() {
     );
   }
   if (saveDir) fs.writeFileSync(path.join(saveDir, 'samples.json'), JSON.stringify(samples, null, 1));
+}
+
+/**
+ * --vitals: one real load per page and build: when the web-vitals chunk was asked for (vs. the load event and the
+ * LCP the browser saw), and what the shell's telemetry beacons carried once the page was left after a click.
+ */
+async function checkVitals(deployments, user) {
+  const { launchBrowser, newContext, waitForSection } = await import('../lib/browser.mjs');
+  const browser = await launchBrowser();
+  try {
+    for (const page of pages) {
+      for (const kind of kinds) {
+        const [p, auth] = PATHS[page];
+        const url = `${deployments[kind].shell.url}${p}`;
+        const context = await newContext(browser, { cookies: auth ? user.cookies : undefined, url });
+        const tab = await context.newPage();
+        const beacons = [];
+        const scripts = [];
+        // What the collector hands to sendBeacon (recorded in the page, then sent as usual).
+        await context.addInitScript(() => {
+          const send = navigator.sendBeacon.bind(navigator);
+          window.__beacons = [];
+          navigator.sendBeacon = (url, body) => {
+            window.__beacons.push(String(body));
+            return send(url, body);
+          };
+        });
+        tab.on('request', (r) => {
+          if (r.resourceType() === 'script') scripts.push(r.url());
+        });
+        await tab.goto(url);
+        await waitForSection(tab);
+        await tab.waitForTimeout(3000);
+        const timing = await tab.evaluate(() => {
+          const nav = performance.getEntriesByType('navigation')[0];
+          const lcp = performance.getEntriesByType('largest-contentful-paint').at(-1);
+          const vitals = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.initiatorType === 'script' && /\/async\//.test(e.name))
+            .map((e) => `${e.name.replace(/^.*\//, '')}@${Math.round(e.startTime)}`);
+          return { load: Math.round(nav.loadEventStart), lcp: lcp && Math.round(lcp.startTime), lazyScripts: vitals };
+        });
+        await tab.mouse.click(5, 5);
+        await tab.waitForTimeout(300);
+        // The page hidden (as on a tab switch): web-vitals reports, then the collector sends its batch.
+        beacons.push(
+          ...(await tab.evaluate(() => {
+            Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+            document.dispatchEvent(new Event('visibilitychange'));
+            window.dispatchEvent(new Event('visibilitychange'));
+            return window.__beacons;
+          })),
+        );
+        await context.close();
+        const events = beacons.flatMap((b) =>
+          JSON.parse(b).events.map(
+            (e) => `${e.type}${e.name ? `:${e.name}=${Math.round(e.value * 1000) / 1000}` : ''}@${e.remote}`,
+          ),
+        );
+        console.log(
+          `${kind} ${page}: load ${timing.load} ms, LCP ${timing.lcp} ms, shell async scripts ${timing.lazyScripts.join(' ')}`,
+        );
+        console.log(`   beacon events: ${events.join(', ')}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 /** --segments: the busy stretches of the main thread (no idle sample in between), the longest with its top functions. */
