@@ -197,9 +197,29 @@ async function checkVitals(deployments, user) {
         tab.on('request', (r) => {
           if (r.resourceType() === 'script') scripts.push(r.url());
         });
+        if (opts.longtasks) {
+          // 4x CPU as Lighthouse mobile; every long task the page saw (attribution: which script's task).
+          await context.addInitScript(() => {
+            window.__long = [];
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]);
+            }).observe({ type: 'longtask', buffered: true });
+          });
+          const cdp = await context.newCDPSession(tab);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        }
         await tab.goto(url);
         await waitForSection(tab);
         await tab.waitForTimeout(3000);
+        if (opts.longtasks) {
+          const long = await tab.evaluate(() => window.__long);
+          const blocking = long.filter(([start]) => start < 2500).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+          console.log(
+            `${kind} ${page}: long tasks before 2.5 s ${JSON.stringify(long.filter(([s]) => s < 2500))}, blocking ${blocking} ms`,
+          );
+          await context.close();
+          continue;
+        }
         const timing = await tab.evaluate(() => {
           const nav = performance.getEntriesByType('navigation')[0];
           const lcp = performance.getEntriesByType('largest-contentful-paint').at(-1);
