@@ -271,7 +271,10 @@ function printSegments(prof, byId) {
       cur = undefined;
       return;
     }
-    if (!cur) segs.push((cur = { start: t, samples: [] }));
+    if (!cur) {
+      cur = { start: t, samples: [] };
+      segs.push(cur);
+    }
     cur.samples.push([id, prof.timeDeltas[k + 1] ?? 0]);
     cur.end = t;
   });
