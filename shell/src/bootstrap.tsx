@@ -27,13 +27,10 @@ async function start() {
     inline.config ? setRuntimeConfig(inline.config as Partial<RuntimeConfig>) : loadRuntimeConfig(),
     fetchRemotesManifest(undefined, inline.remotes),
   ]);
-  startTelemetry();
-  watchConnection();
-  // The app's start (i18n, store, first render) in a task of its own: the entry script's evaluation is one long
-  // task already, and input or the section scripts the page preloads need not wait for both.
-  await new Promise((resolve) => setTimeout(resolve, 0));
   initI18n();
   addTranslations('shell', { de, en });
+  startTelemetry();
+  watchConnection();
   createRoot(document.getElementById('root')!).render(
     <AppProviders store={createAppStore()}>
       <App />
