@@ -1,6 +1,6 @@
 /**
  * Where the shell reports to the collector: global errors, canary fallbacks, API failures,
- * section mounts and boundaries, and web vitals (their library loaded after the first render).
+ * section mounts and boundaries, and web vitals (their library loaded once the first load has settled).
  */
 import { http } from '@lager/shared';
 import { useEffect } from 'react';
@@ -54,17 +54,45 @@ function listen(): void {
 }
 
 const RANGES: Record<string, number> = { LCP: 120_000, INP: 120_000, CLS: 100 };
+/** After the load event, this long and then an idle moment: past the largest paint of a first load. */
+const VITALS_AFTER_LOAD_MS = 1000;
+
+/**
+ * Runs `load` once the page has settled (load event, VITALS_AFTER_LOAD_MS, then idle), or at once when the
+ * page is hidden or left first. web-vitals' observers read the buffered LCP, layout-shift, first-input and
+ * (≥ 104 ms) event entries, so starting them late loses no LCP or CLS; its request no longer competes with
+ * the first load's own requests and rendering (Lighthouse counted it on the LCP path).
+ */
+function whenSettled(load: () => void): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    document.removeEventListener('visibilitychange', onHidden);
+    removeEventListener('pagehide', start);
+    load();
+  };
+  const onHidden = () => document.visibilityState === 'hidden' && start();
+  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 1000 }) : start());
+  const afterLoad = () => window.setTimeout(idle, VITALS_AFTER_LOAD_MS);
+  document.addEventListener('visibilitychange', onHidden);
+  addEventListener('pagehide', start);
+  if (document.readyState === 'complete') afterLoad();
+  else addEventListener('load', afterLoad, { once: true });
+}
 
 function loadVitals(): void {
   // LCP belongs to the route the page was opened on; INP and CLS to the route when reported.
   const opened = routeTarget();
-  void import('web-vitals').then(({ onCLS, onINP, onLCP }) => {
-    const report = (target: () => ReturnType<typeof routeTarget>) => (m: { name: string; value: number }) => {
-      if (m.value >= 0 && m.value <= RANGES[m.name]!) record(target(), 'vital', { name: m.name, value: m.value });
-    };
-    onLCP(report(() => opened));
-    onINP(report(routeTarget));
-    onCLS(report(routeTarget));
+  whenSettled(() => {
+    void import('web-vitals').then(({ onCLS, onINP, onLCP }) => {
+      const report = (target: () => ReturnType<typeof routeTarget>) => (m: { name: string; value: number }) => {
+        if (m.value >= 0 && m.value <= RANGES[m.name]!) record(target(), 'vital', { name: m.name, value: m.value });
+      };
+      onLCP(report(() => opened));
+      onINP(report(routeTarget));
+      onCLS(report(routeTarget));
+    });
   });
 }
 
