@@ -1,0 +1,237 @@
+/**
+ * Where a PGlite booking's time goes (issue 28 round 2, helper `pglite`):
+ * `npx tsx bench/perf-notes/pglite-booking-trace.ts [--n 200]`.
+ *
+ * The bench's `--locations` warehouse (20 000 locations, one article on each shelf), plus stock at
+ * STANDARD for the first 1 000 articles so a goods-out naming no location books there. Then, through
+ * the whole Fastify stack in process (`app.inject`, as bench/stock/run.ts), goods-out of 1:
+ *
+ * - one at a time, with and without a location: the worker calls per request (`query`, `exec`,
+ *   `transaction`) with their SQL's first words, and the time of each call on the API's thread;
+ * - 10 clients in parallel, with and without a location: p50 / p95.
+ *
+ * When the worker adds its own clock to its answers (a local timing patch, `t: [received, done,
+ * timeOrigin]`), the calls are split into hop to the worker, time in the worker, hop back.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { buildApp, memberships, openDatabase, users, warehouses } from '../../api/src/index';
+
+const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
+const { sql } = apiRequire('drizzle-orm') as typeof import('../../api/node_modules/drizzle-orm');
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const N = arg('n', 200);
+const PASSWORD = 'bench-password';
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+};
+
+interface Call {
+  what: string;
+  sent: number;
+  back: number;
+  worker?: [number, number];
+}
+let calls: Call[] = [];
+let lastWorker: [number, number] | undefined;
+(globalThis as { __pgliteTiming?: (t: number[]) => void }).__pgliteTiming = (t) => {
+  const shift = t[2]! - performance.timeOrigin;
+  lastWorker = [t[0]! + shift, t[1]! + shift];
+};
+
+function wrap(client: Record<string, unknown>, name: string, label: (args: unknown[]) => string) {
+  const original = client[name] as (...args: unknown[]) => Promise<unknown>;
+  client[name] = async function (this: unknown, ...args: unknown[]) {
+    const call: Call = { what: label(args), sent: performance.now(), back: 0 };
+    calls.push(call);
+    try {
+      return await original.apply(this, args);
+    } finally {
+      call.back = performance.now();
+      call.worker = lastWorker;
+      lastWorker = undefined;
+    }
+  };
+}
+
+const firstWords = (args: unknown[]) =>
+  String(args[0])
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 48);
+
+/** utime + stime (ms) of each thread of this process, by tid (Linux /proc). */
+function threadCpu(): Map<string, { name: string; ms: number }> {
+  const out = new Map<string, { name: string; ms: number }>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, { name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+    } catch {}
+  }
+  return out;
+}
+
+/** CPU ms per booking: the main thread (its tid is the pid), the busiest other `node` thread (PGlite's worker), the rest. */
+function cpuPerBooking(before: Map<string, { name: string; ms: number }>, count: number) {
+  const after = threadCpu();
+  let main = 0;
+  let worker = 0;
+  let rest = 0;
+  for (const [tid, { name, ms }] of after) {
+    const delta = ms - (before.get(tid)?.ms ?? 0);
+    if (tid === String(process.pid)) main = delta;
+    else if (name === 'node' && delta > worker) {
+      rest += worker;
+      worker = delta;
+    } else rest += delta;
+  }
+  return `CPU per booking: main ${(main / count).toFixed(2)} ms, worker ${(worker / count).toFixed(2)} ms, other threads ${(rest / count).toFixed(2)} ms`;
+}
+
+async function main() {
+  const database = await openDatabase();
+  const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
+  const app = await buildApp({
+    database,
+    docs: false,
+    hashOptions: { memoryCost: 256, timeCost: 1, parallelism: 1 },
+    logger: false,
+  });
+  await app.ready();
+  const { db } = app.ctx;
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: 'Bench',
+      email: 'trace@lager.test',
+      password: await app.ctx.passwords.hash(PASSWORD),
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  const [warehouse] = await db
+    .insert(warehouses)
+    .values({ name: 'Trace', industryId: 1, usageId: 1, ownerId: user!.id })
+    .returning();
+  const w = warehouse!.id;
+  await db.insert(memberships).values({ userId: user!.id, warehouseId: w, roleId: 1 });
+  await db.execute(sql`UPDATE users SET current_warehouse_id = ${w} WHERE id = ${user!.id}`);
+  // bench/stock/run.ts measureLocations' data, as it loads it.
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
+    SELECT ${w}, 'Z' || z, 'Zone ' || z FROM generate_series(1, 20) z`);
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, parent_id)
+    SELECT ${w}, p.code || '-' || lpad(a::text, 2, '0'), p.id
+    FROM stock_locations p, generate_series(1, 20) a WHERE p.warehouse_id = ${w} AND p.parent_id IS NULL AND p.code <> 'STANDARD'`);
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, parent_id)
+    SELECT ${w}, p.code || '-' || b, p.id
+    FROM stock_locations p, generate_series(1, 49) b
+    WHERE p.warehouse_id = ${w} AND p.parent_id IS NOT NULL`);
+  await db.execute(sql`INSERT INTO stock_articles (warehouse_id, sku, name, unit, quantity)
+    SELECT ${w}, 'LOC-' || i, 'Location article ' || i, 'pcs', 2000000000 FROM generate_series(1, 20000) i`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT l.id, a.id, ${w}, 1000000000
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM stock_locations WHERE warehouse_id = ${w} AND code ~ '^Z[0-9]+-[0-9]+-[0-9]+$') l
+    JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM stock_articles WHERE warehouse_id = ${w}) a ON a.n = l.n`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT (SELECT id FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD'), a.id, ${w}, 1000000000
+    FROM stock_articles a WHERE a.warehouse_id = ${w} ORDER BY a.id LIMIT 1000`);
+  await db.execute(sql`ANALYZE`);
+  const placed = (
+    (await db.execute(sql`SELECT q.article_id, q.location_id FROM stock_location_quantities q
+      JOIN stock_locations l ON l.id = q.location_id AND l.code <> 'STANDARD'
+      WHERE q.warehouse_id = ${w} ORDER BY q.article_id LIMIT 1000`)) as unknown as {
+      rows: { article_id: number; location_id: number }[];
+    }
+  ).rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
+
+  const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+  let cookies = Object.fromEntries(csrf.cookies.map((c) => [c.name, c.value]));
+  const cookie = () =>
+    Object.entries(cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'trace@lager.test', password: PASSWORD },
+    headers: { cookie: cookie(), 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '' },
+  });
+  cookies = { ...cookies, ...Object.fromEntries(login.cookies.map((c) => [c.name, c.value])) };
+  const book = async (i: number, withLocation: boolean) => {
+    const [article, location] = placed[i % placed.length]!;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/stock/movements',
+      payload: { article_id: article, kind: 'out', quantity: 1, reason: 'sale', ...(withLocation ? { location_id: location } : {}) },
+      headers: { cookie: cookie(), 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '', 'idempotency-key': randomUUID() },
+    });
+    if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
+  };
+
+  for (const name of ['query', 'exec']) wrap(client, name, firstWords);
+  wrap(client, 'transaction', () => 'transaction(…)');
+
+  for (const withLocation of [true, false, true, false]) {
+    for (let i = 0; i < 20; i++) await book(i, withLocation); // warm
+    calls = [];
+    const times: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const start = performance.now();
+      await book(i * 7 + 3, withLocation);
+      times.push(performance.now() - start);
+    }
+    const byWhat = new Map<string, Call[]>();
+    for (const call of calls) byWhat.set(call.what, [...(byWhat.get(call.what) ?? []), call]);
+    console.log(
+      `\n${withLocation ? 'WITH location' : 'no location'}: ${N} bookings one at a time, request p50 ${pct(times, 0.5).toFixed(2)} ms, ` +
+        `${(calls.length / N).toFixed(2)} worker calls per request`,
+    );
+    for (const [what, list] of byWhat) {
+      const timedCalls = list.filter((c) => c.worker);
+      const mean = (f: (c: Call) => number, l = timedCalls) => (l.reduce((s, c) => s + f(c), 0) / (l.length || 1)).toFixed(3);
+      console.log(
+        `  ${(list.length / N).toFixed(2)}× ${what.padEnd(50)} call ${mean((c) => c.back - c.sent, list)} ms` +
+          (timedCalls.length
+            ? ` = hop ${mean((c) => c.worker![0] - c.sent)} + worker ${mean((c) => c.worker![1] - c.worker![0])} + back ${mean((c) => c.back - c.worker![1])}`
+            : ''),
+      );
+    }
+  }
+
+  for (const withLocation of [true, false, true, false]) {
+    const times: number[] = [];
+    calls = [];
+    const cpuBefore = threadCpu();
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, c) => {
+        for (let i = 0; i < Math.ceil(N / 2); i++) {
+          const start = performance.now();
+          await book(c * 7919 + i * 104_729, withLocation);
+          times.push(performance.now() - start);
+        }
+      }),
+    );
+    const inWorker = calls.filter((c) => c.worker).reduce((s, c) => s + c.worker![1] - c.worker![0], 0);
+    console.log(
+      `10 clients ${withLocation ? 'WITH location' : 'no location'}: p50 ${pct(times, 0.5).toFixed(1)} p95 ${pct(times, 0.95).toFixed(1)} ms` +
+        ` (${times.length} bookings; worker time summed over calls ${(inWorker / times.length).toFixed(2)} ms per booking; ${cpuPerBooking(cpuBefore, times.length)})`,
+    );
+  }
+  await app.close();
+  await database.close();
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
