@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { buildApp, memberships, openDatabase, users, warehouses } from '../../api/src/index';
 
 const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
@@ -27,6 +28,8 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const N = arg('n', 200);
+/** `--tree N`: list the location tree N times first, as the bench's row before the bookings does. */
+const TREE = arg('tree', 0);
 const PASSWORD = 'bench-password';
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -40,6 +43,11 @@ interface Call {
   worker?: [number, number];
 }
 let calls: Call[] = [];
+/** The API thread's GC pauses (ms) since the last reset. */
+let gcPauses: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+}).observe({ entryTypes: ['gc'] });
 let lastWorker: [number, number] | undefined;
 (globalThis as { __pgliteTiming?: (t: number[]) => void }).__pgliteTiming = (t) => {
   const shift = t[2]! - performance.timeOrigin;
@@ -61,11 +69,7 @@ function wrap(client: Record<string, unknown>, name: string, label: (args: unkno
   };
 }
 
-const firstWords = (args: unknown[]) =>
-  String(args[0])
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 48);
+const firstWords = (args: unknown[]) => String(args[0]).replace(/\s+/g, ' ').trim().slice(0, 48);
 
 /** utime + stime (ms) of each thread of this process, by tid (Linux /proc). */
 function threadCpu(): Map<string, { name: string; ms: number }> {
@@ -172,12 +176,24 @@ async function main() {
     const res = await app.inject({
       method: 'POST',
       url: '/api/stock/movements',
-      payload: { article_id: article, kind: 'out', quantity: 1, reason: 'sale', ...(withLocation ? { location_id: location } : {}) },
+      payload: {
+        article_id: article,
+        kind: 'out',
+        quantity: 1,
+        reason: 'sale',
+        ...(withLocation ? { location_id: location } : {}),
+      },
       headers: { cookie: cookie(), 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '', 'idempotency-key': randomUUID() },
     });
     if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
   };
 
+  if (TREE) {
+    const started = performance.now();
+    for (let i = 0; i < TREE; i++)
+      await app.inject({ method: 'GET', url: '/api/stock/locations', headers: { cookie: cookie() } });
+    console.log(`tree listed ${TREE} times in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
   for (const name of ['query', 'exec']) wrap(client, name, firstWords);
   wrap(client, 'transaction', () => 'transaction(…)');
 
@@ -198,7 +214,8 @@ async function main() {
     );
     for (const [what, list] of byWhat) {
       const timedCalls = list.filter((c) => c.worker);
-      const mean = (f: (c: Call) => number, l = timedCalls) => (l.reduce((s, c) => s + f(c), 0) / (l.length || 1)).toFixed(3);
+      const mean = (f: (c: Call) => number, l = timedCalls) =>
+        (l.reduce((s, c) => s + f(c), 0) / (l.length || 1)).toFixed(3);
       console.log(
         `  ${(list.length / N).toFixed(2)}× ${what.padEnd(50)} call ${mean((c) => c.back - c.sent, list)} ms` +
           (timedCalls.length
@@ -212,6 +229,7 @@ async function main() {
     const times: number[] = [];
     calls = [];
     const cpuBefore = threadCpu();
+    gcPauses = [];
     await Promise.all(
       Array.from({ length: 10 }, async (_, c) => {
         for (let i = 0; i < Math.ceil(N / 2); i++) {
@@ -224,7 +242,7 @@ async function main() {
     const inWorker = calls.filter((c) => c.worker).reduce((s, c) => s + c.worker![1] - c.worker![0], 0);
     console.log(
       `10 clients ${withLocation ? 'WITH location' : 'no location'}: p50 ${pct(times, 0.5).toFixed(1)} p95 ${pct(times, 0.95).toFixed(1)} ms` +
-        ` (${times.length} bookings; worker time summed over calls ${(inWorker / times.length).toFixed(2)} ms per booking; ${cpuPerBooking(cpuBefore, times.length)})`,
+        ` (${times.length} bookings; worker time summed over calls ${(inWorker / times.length).toFixed(2)} ms per booking; ${cpuPerBooking(cpuBefore, times.length)}; API thread GC ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms)`,
     );
   }
   await app.close();
