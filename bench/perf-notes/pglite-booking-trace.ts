@@ -2,8 +2,8 @@
  * Where a PGlite booking's time goes (issue 28 round 2, helper `pglite`):
  * `npx tsx bench/perf-notes/pglite-booking-trace.ts [--n 200]`.
  *
- * The bench's `--locations` warehouse (20 000 locations, one article on each shelf), plus stock at
- * STANDARD for the first 1 000 articles so a goods-out naming no location books there. Then, through
+ * A warehouse of 20 000 locations like the bench's `--locations` one (flat here), one article at each,
+ * plus stock at STANDARD for the first 1 000 articles so a goods-out naming no location books there. Then, through
  * the whole Fastify stack in process (`app.inject`, as bench/stock/run.ts), goods-out of 1:
  *
  * - one at a time, with and without a location: the worker calls per request (`query`, `exec`,
@@ -18,7 +18,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { buildApp, memberships, openDatabase, users, warehouses } from '../../api/src/index';
+import { openDatabase } from '../../api/src/index';
+import { benchApp, benchOwner, login } from '../stock/inject';
 
 const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
 const { sql } = apiRequire('drizzle-orm') as typeof import('../../api/node_modules/drizzle-orm');
@@ -30,7 +31,6 @@ const arg = (name: string, fallback: number) => {
 const N = arg('n', 200);
 /** `--tree N`: list the location tree N times first, as the bench's row before the bookings does. */
 const TREE = arg('tree', 0);
-const PASSWORD = 'bench-password';
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -105,47 +105,19 @@ function cpuPerBooking(before: Map<string, { name: string; ms: number }>, count:
 async function main() {
   const database = await openDatabase();
   const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
-  const app = await buildApp({
-    database,
-    docs: false,
-    hashOptions: { memoryCost: 256, timeCost: 1, parallelism: 1 },
-    logger: false,
-  });
-  await app.ready();
+  const app = await benchApp(database);
   const { db } = app.ctx;
-  const [user] = await db
-    .insert(users)
-    .values({
-      name: 'Bench',
-      email: 'trace@lager.test',
-      password: await app.ctx.passwords.hash(PASSWORD),
-      emailVerifiedAt: new Date(),
-    })
-    .returning();
-  const [warehouse] = await db
-    .insert(warehouses)
-    .values({ name: 'Trace', industryId: 1, usageId: 1, ownerId: user!.id })
-    .returning();
-  const w = warehouse!.id;
-  await db.insert(memberships).values({ userId: user!.id, warehouseId: w, roleId: 1 });
-  await db.execute(sql`UPDATE users SET current_warehouse_id = ${w} WHERE id = ${user!.id}`);
-  // bench/stock/run.ts measureLocations' data, as it loads it.
+  const { user, w } = await benchOwner(app, 'trace@lager.test', 'Trace');
+  // 20 000 locations (flat: a booking locks its location by id, the tree's shape does not matter to it),
+  // article i at location i, and the first 1 000 articles at STANDARD too.
   await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
   await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
-    SELECT ${w}, 'Z' || z, 'Zone ' || z FROM generate_series(1, 20) z`);
-  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, parent_id)
-    SELECT ${w}, p.code || '-' || lpad(a::text, 2, '0'), p.id
-    FROM stock_locations p, generate_series(1, 20) a WHERE p.warehouse_id = ${w} AND p.parent_id IS NULL AND p.code <> 'STANDARD'`);
-  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, parent_id)
-    SELECT ${w}, p.code || '-' || b, p.id
-    FROM stock_locations p, generate_series(1, 49) b
-    WHERE p.warehouse_id = ${w} AND p.parent_id IS NOT NULL`);
+    SELECT ${w}, 'L-' || i, 'Shelf ' || i FROM generate_series(1, 19999) i`);
   await db.execute(sql`INSERT INTO stock_articles (warehouse_id, sku, name, unit, quantity)
-    SELECT ${w}, 'LOC-' || i, 'Location article ' || i, 'pcs', 2000000000 FROM generate_series(1, 20000) i`);
+    SELECT ${w}, 'LOC-' || i, 'Location article ' || i, 'pcs', 2000000000 FROM generate_series(1, 19999) i`);
   await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
-    SELECT l.id, a.id, ${w}, 1000000000
-    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM stock_locations WHERE warehouse_id = ${w} AND code ~ '^Z[0-9]+-[0-9]+-[0-9]+$') l
-    JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM stock_articles WHERE warehouse_id = ${w}) a ON a.n = l.n`);
+    SELECT l.id, a.id, ${w}, 1000000000 FROM stock_locations l
+    JOIN stock_articles a ON a.warehouse_id = ${w} AND 'LOC-' || substr(l.code, 3) = a.sku WHERE l.warehouse_id = ${w}`);
   await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
     SELECT (SELECT id FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD'), a.id, ${w}, 1000000000
     FROM stock_articles a WHERE a.warehouse_id = ${w} ORDER BY a.id LIMIT 1000`);
@@ -158,40 +130,26 @@ async function main() {
     }
   ).rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
 
-  const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
-  let cookies = Object.fromEntries(csrf.cookies.map((c) => [c.name, c.value]));
-  const cookie = () =>
-    Object.entries(cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: 'trace@lager.test', password: PASSWORD },
-    headers: { cookie: cookie(), 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '' },
-  });
-  cookies = { ...cookies, ...Object.fromEntries(login.cookies.map((c) => [c.name, c.value])) };
+  const session = await login(app, user.email);
   const book = async (i: number, withLocation: boolean) => {
     const [article, location] = placed[i % placed.length]!;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/stock/movements',
-      payload: {
+    const res = await session.post(
+      '/api/stock/movements',
+      {
         article_id: article,
         kind: 'out',
         quantity: 1,
         reason: 'sale',
         ...(withLocation ? { location_id: location } : {}),
       },
-      headers: { cookie: cookie(), 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '', 'idempotency-key': randomUUID() },
-    });
+      { 'idempotency-key': randomUUID() },
+    );
     if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
   };
 
   if (TREE) {
     const started = performance.now();
-    for (let i = 0; i < TREE; i++)
-      await app.inject({ method: 'GET', url: '/api/stock/locations', headers: { cookie: cookie() } });
+    for (let i = 0; i < TREE; i++) await session.get('/api/stock/locations');
     console.log(`tree listed ${TREE} times in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   for (const name of ['query', 'exec']) wrap(client, name, firstWords);
