@@ -15,14 +15,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { openDatabase } from '../../api/src/index';
-import { benchApp, benchOwner, login } from '../stock/inject';
-
-const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
-const { sql } = apiRequire('drizzle-orm') as typeof import('../../api/node_modules/drizzle-orm');
+import { benchApp, benchOwner, login, sql } from '../stock/inject';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -10,7 +10,7 @@ import { buildApp, type Database, memberships, users, warehouses } from '../../a
 
 // drizzle-orm is the API workspace's dependency: resolve it from there.
 const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
-const { sql } = apiRequire('drizzle-orm') as typeof import('../../api/node_modules/drizzle-orm');
+export const { sql } = apiRequire('drizzle-orm') as typeof import('../../api/node_modules/drizzle-orm');
 
 const PASSWORD = 'bench-password';
 
