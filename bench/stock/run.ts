@@ -17,15 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
-import {
-  buildApp,
-  type Database,
-  loadScaleData,
-  memberships,
-  openDatabase,
-  users,
-  warehouses,
-} from '../../api/src/index';
+import { type Database, loadScaleData, openDatabase } from '../../api/src/index';
+import { benchApp, benchOwner, login } from './inject';
 
 // drizzle-orm and pg are the API workspace's dependencies: resolve them from there.
 const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
@@ -66,7 +59,6 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const EXPLAIN = process.argv.includes('--explain');
 /** stock-spec-2.md §5: only the storage-location rows (`--locations`), on their own data. */
 const LOCATIONS = process.argv.includes('--locations');
-const PASSWORD = 'bench-password';
 
 interface Result {
   metric: string;
@@ -80,63 +72,6 @@ const p95 = (values: number[]) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-/** A logged-in session for inject: cookies + XSRF header. */
-async function login(app: FastifyInstance, email: string) {
-  const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
-  let cookies = Object.fromEntries(csrf.cookies.map((c) => [c.name, c.value]));
-  const header = () =>
-    Object.entries(cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email, password: PASSWORD },
-    headers: { cookie: header(), 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '' },
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  cookies = { ...cookies, ...Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) };
-  return {
-    get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie: header(), 'accept-language': 'en' } }),
-    post: (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-      app.inject({
-        method: 'POST',
-        url,
-        payload: payload as string,
-        headers: { cookie: header(), 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '', ...headers },
-      }),
-    cookieHeader: header,
-  };
-}
-
-/** The API in process, ready, with cheap password hashing and no logs. */
-async function benchApp(database: Database) {
-  const app = await buildApp({
-    database,
-    docs: false,
-    hashOptions: { memoryCost: 256, timeCost: 1, parallelism: 1 },
-    logger: false,
-  });
-  await app.ready();
-  return app;
-}
-
-/** A verified owner (role 1) of a new warehouse, looking at it. */
-async function benchOwner(app: FastifyInstance, email: string, warehouseName: string) {
-  const { db } = app.ctx;
-  const [user] = await db
-    .insert(users)
-    .values({ name: 'Bench', email, password: await app.ctx.passwords.hash(PASSWORD), emailVerifiedAt: new Date() })
-    .returning();
-  const [warehouse] = await db
-    .insert(warehouses)
-    .values({ name: warehouseName, industryId: 1, usageId: 1, ownerId: user!.id })
-    .returning();
-  await db.insert(memberships).values({ userId: user!.id, warehouseId: warehouse!.id, roleId: 1 });
-  await db.execute(sql`UPDATE users SET current_warehouse_id = ${warehouse!.id} WHERE id = ${user!.id}`);
-  return { user: user!, w: warehouse!.id };
-}
 
 async function load(app: FastifyInstance, database: Database) {
   const { db } = app.ctx;

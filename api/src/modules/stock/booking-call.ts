@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import { pgErrorCode } from '../../platform/db/pg-errors';
+import { executePrepared } from '../../platform/prepared';
 import { articleJson } from './articles';
 import { type BookingBody, type BookingInput, bookMovement, checkBooking } from './bookings';
 import { IDEMPOTENCY_TTL_HOURS, idempotencyKeyOf, idempotencyMismatch, once, requestHash } from './idempotency';
@@ -66,13 +67,16 @@ async function bookInOneTrip(db: Db, request: FastifyRequest, input: BookingInpu
   const user = request.user!;
   let result: { status?: number; booking?: RawBooking; replayed?: true; body?: unknown; mismatch?: true };
   try {
-    const rows = await db.execute(sql`SELECT stock_book(
+    const rows = await executePrepared(
+      db,
+      sql`SELECT stock_book(
       ${user.id}::integer, ${key}::uuid, ${requestHash(request)}::char(64), ${IDEMPOTENCY_TTL_HOURS}::integer,
       ${request.access!.warehouseId}::integer, ${input.article_id}::integer, ${input.kind}::varchar,
       ${checked.amount}::bigint, ${input.location_id ?? null}::integer, ${input.reason ?? null}::varchar,
       ${checked.note}::varchar, ${checked.reference}::varchar, ${user.name}::varchar,
       ${occurredAt?.toISOString() ?? null}::timestamptz, ${MAX_STOCK_MILLI}::bigint,
-      ${`{${WHOLE_UNITS.join(',')}}`}::varchar[]) AS answer`);
+      ${`{${WHOLE_UNITS.join(',')}}`}::varchar[]) AS answer`,
+    );
     result = (rows as unknown as { rows: { answer: typeof result }[] }).rows[0]!.answer;
   } catch (error) {
     if (handedBack(error)) return null;

@@ -21,7 +21,7 @@ export interface WorkerStart {
 
 type Statement = { sql: string; rowMode?: RowMode; rawTypes?: number[]; tx?: number };
 type Request =
-  | ({ op: 'query'; params?: unknown[] } & Statement)
+  | ({ op: 'query'; params?: unknown[]; named?: true } & Statement)
   | ({ op: 'exec' } & Statement)
   | { op: 'begin' }
   | { op: 'commit' | 'rollback'; tx: number }
@@ -81,6 +81,8 @@ interface Pending {
 export class PgliteWorkerClient implements Queryable {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
+  /** Texts run as named prepared statements in the worker (keepPrepared). */
+  readonly #prepared = new Set<string>();
   #nextId = 1;
   #started = false;
   #stopped: Error | null = null;
@@ -135,13 +137,23 @@ export class PgliteWorkerClient implements Queryable {
   }
 
   async #query<T>(sql: string, params: unknown[] | undefined, options?: QueryOptions, tx?: number) {
-    const result = await this.#call<Results<T>>({ op: 'query', params, ...this.#statement(sql, options, tx) });
+    const named = this.#prepared.has(sql) ? true : undefined;
+    const result = await this.#call<Results<T>>({ op: 'query', params, named, ...this.#statement(sql, options, tx) });
     return applyParsers(result as Results, options?.parsers) as Results<T>;
   }
 
   async #exec(sql: string, options?: QueryOptions, tx?: number) {
     const results = await this.#call<Results[]>({ op: 'exec', ...this.#statement(sql, options, tx) });
     return results.map((result) => applyParsers(result, options?.parsers));
+  }
+
+  /**
+   * From now on a statement of exactly this text is a named prepared statement in the worker: parsed
+   * and planned once instead of on every call (PGlite's own `query` always sends it unnamed). For hot
+   * statements of a fixed text (prepared.ts); the answers and errors stay the same.
+   */
+  keepPrepared(sql: string): void {
+    this.#prepared.add(sql);
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { executePrepared } from '../prepared';
 import { type Database, openDatabase } from './client';
 import { isUniqueViolation } from './pg-errors';
 
@@ -79,6 +80,49 @@ it('runs a statement sent beside an open transaction after it, as on one connect
   });
   expect(await outside).toEqual([{ n: 1 }]);
   expect(await rows(sql`SELECT label FROM worker_probe WHERE id = 20`)).toEqual([{ label: 'twenty!' }]);
+});
+
+it('answers a kept-prepared statement as the unnamed one: values, errors, inside a transaction', async () => {
+  const probe = (at: Date, id: number) =>
+    sql`SELECT ${at}::timestamptz AS at, ${2n ** 40n}::bigint AS big, ${{ a: [id] }}::jsonb AS doc,
+        ${`{1,${id}}`}::int[] AS list, ${null}::text AS nothing, (SELECT label FROM worker_probe WHERE id = ${id}) AS label`;
+  await database.db.execute(sql`INSERT INTO worker_probe VALUES (30, 'thirty')`);
+  const at = new Date('2026-03-01T12:30:00Z');
+  const unnamed = await rows(probe(at, 30));
+  const run = async (query: ReturnType<typeof sql>) =>
+    ((await executePrepared(database.db, query)) as unknown as { rows: Rows }).rows;
+  // The first call parses the named statement, the next ones only bind and execute it.
+  expect(await run(probe(at, 30))).toEqual(unnamed);
+  expect(await run(probe(at, 30))).toEqual(unnamed);
+  const named = await rows(
+    sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE '%AS label' AND NOT from_sql`,
+  );
+  expect(named).toEqual([{ name: expect.stringMatching(/^lager_/) }]);
+  expect(unnamed).toEqual([
+    { at: '2026-03-01 12:30:00+00', big: 2 ** 40, doc: { a: [30] }, list: [1, 30], nothing: null, label: 'thirty' },
+  ]);
+
+  const insert = (id: number, label: string) => sql`INSERT INTO worker_probe VALUES (${id}, ${label})`;
+  await run(insert(31, 'thirty-one'));
+  const error = await run(insert(32, 'thirty-one')).catch((e: Error) => e);
+  expect(isUniqueViolation(error, 'worker_probe_label_key')).toBe(true);
+  expect((error as Error & { cause: object }).cause).toMatchObject({
+    code: '23505',
+    detail: 'Key (label)=(thirty-one) already exists.',
+  });
+  const failed = await database.db
+    .transaction(async (tx) => {
+      await executePrepared(tx, insert(33, 'thirty-three'));
+      expect(((await executePrepared(tx, probe(at, 33))) as unknown as { rows: Rows }).rows[0]!.label).toBe(
+        'thirty-three',
+      );
+      throw new Error('changed my mind');
+    })
+    .catch((e: Error) => e.message);
+  expect(failed).toBe('changed my mind');
+  expect(await rows(sql`SELECT id FROM worker_probe WHERE id >= 30 ORDER BY id`)).toEqual([{ id: 30 }, { id: 31 }]);
+  const badText = await run(sql`SELECT nope FROM worker_probe WHERE id = ${1}`).catch((e: Error) => e);
+  expect((badText as Error & { cause: object }).cause).toMatchObject({ code: '42703' });
 });
 
 it('keeps the event loop turning while a slow statement runs', async () => {

@@ -7,10 +7,26 @@
  * its parsers are for, and this side returns those columns as the text PostgreSQL sent (the client
  * applies its parsers). A transaction stays open here while the client sends its statements,
  * tagged with the transaction's id; other statements wait for it, as on one in-process PGlite.
+ *
+ * Statements the client keeps prepared (`named`) run as named prepared statements: PGlite's `query`
+ * parses and plans every statement anew in six protocol calls (Parse, Describe, Bind, Describe,
+ * Execute, Sync); here a statement is parsed once (Parse + Describe under its name) and then runs as
+ * Bind + Describe + Execute + Sync in one `execProtocolStream` call, planned once per PGlite (the
+ * plan cache decides custom or generic plans as on PostgreSQL). Same values, result and errors as
+ * `query`: the parameters are serialized for the types Describe names, the result parsed by PGlite's
+ * own `parseResults`.
  */
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import {
+  messages,
+  PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { WorkerError, WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-client';
 
@@ -89,6 +105,63 @@ async function endTransaction(id: number, commit: boolean): Promise<null> {
   return null;
 }
 
+/** The named statements of this PGlite, by text: their name and parameter types. */
+const prepared = new Map<string, { name: string; types: number[] }>();
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    message.set(part, offset);
+    offset += part.length;
+  }
+  return message;
+}
+
+/** PGlite's `query` on a named statement; the caller holds PGlite's locks. */
+async function runPrepared(
+  pg: PGlite,
+  sql: string,
+  params: unknown[] = [],
+  options: QueryOptions,
+  inTransaction: boolean,
+): Promise<Results> {
+  const { serialize } = protocol;
+  try {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      const name = `lager_${prepared.size + 1}`;
+      const described = await pg.execProtocolStream(
+        joined([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+        { syncToFs: false },
+      );
+      statement = { name, types: parse.parseDescribeStatementResults(described) };
+      prepared.set(sql, statement);
+    }
+    const { types } = statement;
+    // As PGlite's query serializes them: by the parameter's type, else as text.
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = pg.serializers[types[i]!];
+      return serializer ? serializer(param) : String(param);
+    });
+    const replies = await pg.execProtocolStream(
+      joined([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: !inTransaction },
+    );
+    return parse.parseResults(replies, pg.parsers, options)[0]!;
+  } catch (error) {
+    // PGlite's query adds the statement to its errors the same way.
+    if (error instanceof messages.DatabaseError) Object.assign(error, { query: sql, params });
+    throw error;
+  }
+}
+
 function target(pg: PGlite, tx: number | undefined): Pick<Transaction, 'query' | 'exec'> {
   if (tx === undefined) return pg;
   const open = transactions.get(tx);
@@ -100,7 +173,14 @@ async function handle(pg: PGlite, request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const options = { rowMode: request.rowMode, parsers: parsersFor(request.rawTypes) };
-      return target(pg, request.tx).query(request.sql, request.params, options);
+      if (!request.named) return target(pg, request.tx).query(request.sql, request.params, options);
+      const { sql, params, tx } = request;
+      if (tx !== undefined) {
+        target(pg, tx); // still open
+        // The transaction holds PGlite's transaction lock: its statements take only the query lock.
+        return pg.runExclusive(() => runPrepared(pg, sql, params, options, true));
+      }
+      return pg._runExclusiveTransaction(() => pg.runExclusive(() => runPrepared(pg, sql, params, options, false)));
     }
     case 'exec': {
       const options = { rowMode: request.rowMode, parsers: parsersFor(request.rawTypes) };

@@ -1,0 +1,208 @@
+/**
+ * Where a PGlite booking's time goes (issue 28 round 2, helper `pglite`):
+ * `npx tsx bench/perf-notes/pglite-booking-trace.ts [--n 200]`.
+ *
+ * A warehouse of 20 000 locations like the bench's `--locations` one (flat here), one article at each,
+ * plus stock at STANDARD for the first 1 000 articles so a goods-out naming no location books there. Then, through
+ * the whole Fastify stack in process (`app.inject`, as bench/stock/run.ts), goods-out of 1:
+ *
+ * - one at a time, with and without a location: the worker calls per request (`query`, `exec`,
+ *   `transaction`) with their SQL's first words, and the time of each call on the API's thread;
+ * - 10 clients in parallel, with and without a location: p50 / p95.
+ *
+ * When the worker adds its own clock to its answers (a local timing patch, `t: [received, done,
+ * timeOrigin]`), the calls are split into hop to the worker, time in the worker, hop back.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { openDatabase } from '../../api/src/index';
+import { benchApp, benchOwner, login, sql } from '../stock/inject';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const N = arg('n', 200);
+/** `--tree N`: list the location tree N times first, as the bench's row before the bookings does. */
+const TREE = arg('tree', 0);
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+};
+
+interface Call {
+  what: string;
+  sent: number;
+  back: number;
+  worker?: [number, number];
+}
+let calls: Call[] = [];
+/** The API thread's GC pauses (ms) since the last reset. */
+let gcPauses: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+}).observe({ entryTypes: ['gc'] });
+let lastWorker: [number, number] | undefined;
+(globalThis as { __pgliteTiming?: (t: number[]) => void }).__pgliteTiming = (t) => {
+  const shift = t[2]! - performance.timeOrigin;
+  lastWorker = [t[0]! + shift, t[1]! + shift];
+};
+
+function wrap(client: Record<string, unknown>, name: string, label: (args: unknown[]) => string) {
+  const original = client[name] as (...args: unknown[]) => Promise<unknown>;
+  client[name] = async function (this: unknown, ...args: unknown[]) {
+    const call: Call = { what: label(args), sent: performance.now(), back: 0 };
+    calls.push(call);
+    try {
+      return await original.apply(this, args);
+    } finally {
+      call.back = performance.now();
+      call.worker = lastWorker;
+      lastWorker = undefined;
+    }
+  };
+}
+
+const firstWords = (args: unknown[]) => String(args[0]).replace(/\s+/g, ' ').trim().slice(0, 48);
+
+/** utime + stime (ms) of each thread of this process, by tid (Linux /proc). */
+function threadCpu(): Map<string, { name: string; ms: number }> {
+  const out = new Map<string, { name: string; ms: number }>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, { name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+    } catch {}
+  }
+  return out;
+}
+
+/** CPU ms per booking: the main thread (its tid is the pid), the busiest other `node` thread (PGlite's worker), the rest. */
+function cpuPerBooking(before: Map<string, { name: string; ms: number }>, count: number) {
+  const after = threadCpu();
+  let main = 0;
+  let worker = 0;
+  let rest = 0;
+  for (const [tid, { name, ms }] of after) {
+    const delta = ms - (before.get(tid)?.ms ?? 0);
+    if (tid === String(process.pid)) main = delta;
+    else if (name === 'node' && delta > worker) {
+      rest += worker;
+      worker = delta;
+    } else rest += delta;
+  }
+  return `CPU per booking: main ${(main / count).toFixed(2)} ms, worker ${(worker / count).toFixed(2)} ms, other threads ${(rest / count).toFixed(2)} ms`;
+}
+
+async function main() {
+  const database = await openDatabase();
+  const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
+  const app = await benchApp(database);
+  const { db } = app.ctx;
+  const { user, w } = await benchOwner(app, 'trace@lager.test', 'Trace');
+  // 20 000 locations (flat: a booking locks its location by id, the tree's shape does not matter to it),
+  // article i at location i, and the first 1 000 articles at STANDARD too.
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
+    SELECT ${w}, 'L-' || i, 'Shelf ' || i FROM generate_series(1, 19999) i`);
+  await db.execute(sql`INSERT INTO stock_articles (warehouse_id, sku, name, unit, quantity)
+    SELECT ${w}, 'LOC-' || i, 'Location article ' || i, 'pcs', 2000000000 FROM generate_series(1, 19999) i`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT l.id, a.id, ${w}, 1000000000 FROM stock_locations l
+    JOIN stock_articles a ON a.warehouse_id = ${w} AND 'LOC-' || substr(l.code, 3) = a.sku WHERE l.warehouse_id = ${w}`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT (SELECT id FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD'), a.id, ${w}, 1000000000
+    FROM stock_articles a WHERE a.warehouse_id = ${w} ORDER BY a.id LIMIT 1000`);
+  await db.execute(sql`ANALYZE`);
+  const placed = (
+    (await db.execute(sql`SELECT q.article_id, q.location_id FROM stock_location_quantities q
+      JOIN stock_locations l ON l.id = q.location_id AND l.code <> 'STANDARD'
+      WHERE q.warehouse_id = ${w} ORDER BY q.article_id LIMIT 1000`)) as unknown as {
+      rows: { article_id: number; location_id: number }[];
+    }
+  ).rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
+
+  const session = await login(app, user.email);
+  const book = async (i: number, withLocation: boolean) => {
+    const [article, location] = placed[i % placed.length]!;
+    const res = await session.post(
+      '/api/stock/movements',
+      {
+        article_id: article,
+        kind: 'out',
+        quantity: 1,
+        reason: 'sale',
+        ...(withLocation ? { location_id: location } : {}),
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
+  };
+
+  if (TREE) {
+    const started = performance.now();
+    for (let i = 0; i < TREE; i++) await session.get('/api/stock/locations');
+    console.log(`tree listed ${TREE} times in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  for (const name of ['query', 'exec']) wrap(client, name, firstWords);
+  wrap(client, 'transaction', () => 'transaction(…)');
+
+  for (const withLocation of [true, false, true, false]) {
+    for (let i = 0; i < 20; i++) await book(i, withLocation); // warm
+    calls = [];
+    const times: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const start = performance.now();
+      await book(i * 7 + 3, withLocation);
+      times.push(performance.now() - start);
+    }
+    const byWhat = new Map<string, Call[]>();
+    for (const call of calls) byWhat.set(call.what, [...(byWhat.get(call.what) ?? []), call]);
+    console.log(
+      `\n${withLocation ? 'WITH location' : 'no location'}: ${N} bookings one at a time, request p50 ${pct(times, 0.5).toFixed(2)} ms, ` +
+        `${(calls.length / N).toFixed(2)} worker calls per request`,
+    );
+    for (const [what, list] of byWhat) {
+      const timedCalls = list.filter((c) => c.worker);
+      const mean = (f: (c: Call) => number, l = timedCalls) =>
+        (l.reduce((s, c) => s + f(c), 0) / (l.length || 1)).toFixed(3);
+      console.log(
+        `  ${(list.length / N).toFixed(2)}× ${what.padEnd(50)} call ${mean((c) => c.back - c.sent, list)} ms` +
+          (timedCalls.length
+            ? ` = hop ${mean((c) => c.worker![0] - c.sent)} + worker ${mean((c) => c.worker![1] - c.worker![0])} + back ${mean((c) => c.back - c.worker![1])}`
+            : ''),
+      );
+    }
+  }
+
+  for (const withLocation of [true, false, true, false]) {
+    const times: number[] = [];
+    calls = [];
+    const cpuBefore = threadCpu();
+    gcPauses = [];
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, c) => {
+        for (let i = 0; i < Math.ceil(N / 2); i++) {
+          const start = performance.now();
+          await book(c * 7919 + i * 104_729, withLocation);
+          times.push(performance.now() - start);
+        }
+      }),
+    );
+    const inWorker = calls.filter((c) => c.worker).reduce((s, c) => s + c.worker![1] - c.worker![0], 0);
+    console.log(
+      `10 clients ${withLocation ? 'WITH location' : 'no location'}: p50 ${pct(times, 0.5).toFixed(1)} p95 ${pct(times, 0.95).toFixed(1)} ms` +
+        ` (${times.length} bookings; worker time summed over calls ${(inWorker / times.length).toFixed(2)} ms per booking; ${cpuPerBooking(cpuBefore, times.length)}; API thread GC ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms)`,
+    );
+  }
+  await app.close();
+  await database.close();
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
