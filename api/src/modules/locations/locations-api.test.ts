@@ -265,6 +265,30 @@ describe('stock per location', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json().out.location_code).toBe('C-2');
     expect(ok.json().in.location_code).toBe('STANDARD');
+
+    // Each warehouse's list counts the stock lying at its own locations, the transferred article at the
+    // target's STANDARD included: every node's count is the one its own answer gives.
+    const countsMatch = async () => {
+      const nodes = (await owner.get('/api/stock/locations?archived=1')).json().locations as {
+        id: number;
+        article_count: number;
+      }[];
+      for (const node of nodes) {
+        expect([node.id, node.article_count]).toEqual([
+          node.id,
+          (await owner.get(at(node.id))).json().location.article_count,
+        ]);
+      }
+      return nodes;
+    };
+    expect((await countsMatch()).find((n) => n.id === b.id)!.article_count).toBe(1);
+    await app.ctx.db.update(users).set({ currentWarehouseId: otherWarehouseId }).where(eq(users.id, ownerId()));
+    try {
+      const there = await countsMatch();
+      expect(there.find((n) => n.id === ok.json().in.location_id)!.article_count).toBeGreaterThan(0);
+    } finally {
+      await app.ctx.db.update(users).set({ currentWarehouseId: warehouseId }).where(eq(users.id, ownerId()));
+    }
   });
 
   it('relocates in one transaction: two linked journal rows, idempotent, refused per location', async () => {

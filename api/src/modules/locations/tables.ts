@@ -41,6 +41,8 @@ export const stockLocations = pgTable(
     foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'stock_locations_parent_fk' }),
     uniqueIndex('stock_locations_warehouse_code_unique').on(t.warehouseId, sql`lower(${t.code})`),
     index('stock_locations_parent_idx').on(t.parentId),
+    // The tree list walks a warehouse's locations in id order (a merge join with the counts below).
+    index('stock_locations_warehouse_idx').on(t.warehouseId, t.id),
     check('stock_locations_code_valid', sql`${t.code} ~ '^[A-Z0-9./-]{1,32}$'`),
   ],
 );
@@ -66,6 +68,10 @@ export const stockLocationQuantities = pgTable(
     index('stock_location_quantities_article_idx').on(t.articleId),
     // What lies at a location, paged by article id.
     index('stock_location_quantities_stocked_idx').on(t.locationId, t.articleId).where(sql`${t.quantity} > 0`),
+    // Articles per location of one warehouse (the tree list): an index-only scan in location order.
+    index('stock_location_quantities_warehouse_stocked_idx')
+      .on(t.warehouseId, t.locationId)
+      .where(sql`${t.quantity} > 0`),
   ],
 );
 
