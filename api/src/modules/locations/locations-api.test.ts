@@ -75,6 +75,12 @@ describe('the location tree', () => {
     expect(nodes.find((n) => n.id === bin.id)!.article_count).toBe(1);
     expect(nodes.find((n) => n.id === gone.id)!.archived_at).not.toBeNull();
     expect(nodes.filter((n) => n.standard).map((n) => n.code)).toEqual(['STANDARD']);
+    // Renamed and moved to the root: the list shows the row as it is now.
+    expect((await owner.put(at(bin.id), { code: 'LIST-9', parent_id: null, name: 'Neu "B"' })).statusCode).toBe(200);
+    const moved = (await owner.get('/api/stock/locations'))
+      .json()
+      .locations.find((n: { id: number }) => n.id === bin.id);
+    expect(moved).toMatchObject({ code: 'LIST-9', name: 'Neu "B"', parent_id: null, article_count: 1 });
   });
 
   it('creates zone → aisle → bin with codes in capitals, unique per warehouse ignoring case', async () => {
