@@ -75,6 +75,12 @@ describe('the location tree', () => {
     expect(nodes.find((n) => n.id === bin.id)!.article_count).toBe(1);
     expect(nodes.find((n) => n.id === gone.id)!.archived_at).not.toBeNull();
     expect(nodes.filter((n) => n.standard).map((n) => n.code)).toEqual(['STANDARD']);
+    // Renamed and moved to the root: the list shows the row as it is now.
+    expect((await owner.put(at(bin.id), { code: 'LIST-9', parent_id: null, name: 'Neu "B"' })).statusCode).toBe(200);
+    const moved = (await owner.get('/api/stock/locations'))
+      .json()
+      .locations.find((n: { id: number }) => n.id === bin.id);
+    expect(moved).toMatchObject({ code: 'LIST-9', name: 'Neu "B"', parent_id: null, article_count: 1 });
   });
 
   it('creates zone → aisle → bin with codes in capitals, unique per warehouse ignoring case', async () => {
@@ -265,6 +271,30 @@ describe('stock per location', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json().out.location_code).toBe('C-2');
     expect(ok.json().in.location_code).toBe('STANDARD');
+
+    // Each warehouse's list counts the stock lying at its own locations, the transferred article at the
+    // target's STANDARD included: every node's count is the one its own answer gives.
+    const countsMatch = async () => {
+      const nodes = (await owner.get('/api/stock/locations?archived=1')).json().locations as {
+        id: number;
+        article_count: number;
+      }[];
+      for (const node of nodes) {
+        expect([node.id, node.article_count]).toEqual([
+          node.id,
+          (await owner.get(at(node.id))).json().location.article_count,
+        ]);
+      }
+      return nodes;
+    };
+    expect((await countsMatch()).find((n) => n.id === b.id)!.article_count).toBe(1);
+    await app.ctx.db.update(users).set({ currentWarehouseId: otherWarehouseId }).where(eq(users.id, ownerId()));
+    try {
+      const there = await countsMatch();
+      expect(there.find((n) => n.id === ok.json().in.location_id)!.article_count).toBeGreaterThan(0);
+    } finally {
+      await app.ctx.db.update(users).set({ currentWarehouseId: warehouseId }).where(eq(users.id, ownerId()));
+    }
   });
 
   it('relocates in one transaction: two linked journal rows, idempotent, refused per location', async () => {

@@ -152,35 +152,43 @@ export const ledger: LocationLedger = {
 
 /**
  * Every location of the warehouse (archived ones on request) with how many articles lie there, as
- * the JSON text of `{locations: [...]}` written by the database in one row (unsorted — the client
- * sorts siblings by code; no timestamps but `archived_at`, as PostgreSQL writes it, ISO 8601 with
- * offset): a tree of 20 000 nodes is one round trip of 2.2 MB and no per-row work in JavaScript
- * (stock-spec-2.md §5). Each node is concatenated text, not `json_agg` of a record (which looks up
- * every column's type per row: ~40 % of the query); codes need no escaping (their CHECK allows
- * `A-Z 0-9 . / -` only), names and timestamps go through `to_json`; constant pieces are merged into
- * as few `||` as can be (each is a copy per row), and the whole document is made here (no 2.2 MB
- * concatenation in Node). `standard` says whether the STANDARD location is there (else it is made
- * and the list read again).
+ * the JSON text of `{locations: [...]}` written by the database in one row (in id order — the
+ * client sorts siblings by code; no timestamps but `archived_at`, as PostgreSQL writes it, ISO 8601
+ * with offset): a tree of 20 000 nodes is one round trip of 2.2 MB and no per-row work in
+ * JavaScript (stock-spec-2.md §5). Each node is concatenated text, not `json_agg` of a record
+ * (which looks up every column's type per row): the row's `list_head` (id, code, name, parent_id,
+ * kept by PostgreSQL, tables.ts), one constant for archived_at/standard (`to_json` only for an
+ * archived one) and the count. `standard` says whether the STANDARD location is there (else it is
+ * made and the list read again).
+ *
+ * The plan (migration 0013): the warehouse's locations in id order (`stock_locations_warehouse_idx`)
+ * merged with the articles per location, counted by an index-only scan of the warehouse's stocked
+ * rows in location order (`stock_location_quantities_warehouse_stocked_idx`) — no hash table of
+ * every location or stock row; the `ORDER BY` asks for that order (and keeps the node order
+ * stable). A stock row's `warehouse_id` is its location's (every writer sets it from the location
+ * it books at), and only rows whose location is in the list are joined.
  */
 const listQuery = (warehouseId: number, archived: boolean) => sql`
-  SELECT '{"locations":[' || coalesce(string_agg(
-      '{"id":' || l.id::text || ',"code":"' || l.code::text
-      || CASE WHEN l.name IS NULL THEN '","name":null,"parent_id":'
-        ELSE '","name":' || to_json(l.name)::text || ',"parent_id":' END
-      || coalesce(l.parent_id::text, 'null')
-      || CASE WHEN l.archived_at IS NULL THEN ',"archived_at":null'
-        ELSE ',"archived_at":' || to_json(l.archived_at)::text END
-      || CASE WHEN l.code = ${STANDARD_CODE} THEN ',"standard":true,"article_count":'
-        ELSE ',"standard":false,"article_count":' END
-      || coalesce(c.articles, 0)::text || '}', ','), '') || ']}' AS locations,
-    coalesce(bool_or(l.code = ${STANDARD_CODE}), false) AS standard
-  FROM stock_locations l
-  LEFT JOIN (
-    SELECT location_id, count(*)::int AS articles FROM stock_location_quantities
-    WHERE quantity > 0 AND location_id IN (SELECT id FROM stock_locations WHERE warehouse_id = ${warehouseId})
-    GROUP BY location_id
-  ) c ON c.location_id = l.id
-  WHERE l.warehouse_id = ${warehouseId} ${archived ? sql`` : sql`AND l.archived_at IS NULL`}`;
+  SELECT '{"locations":[' || coalesce(string_agg(node, ','), '') || ']}' AS locations,
+    coalesce(bool_or(standard), false) AS standard
+  FROM (
+    SELECT l.list_head
+        || CASE WHEN l.archived_at IS NOT NULL THEN ',"archived_at":' || to_json(l.archived_at)::text
+            || CASE WHEN l.code = ${STANDARD_CODE} THEN ',"standard":true,"article_count":'
+              ELSE ',"standard":false,"article_count":' END
+          WHEN l.code = ${STANDARD_CODE} THEN ',"archived_at":null,"standard":true,"article_count":'
+          ELSE ',"archived_at":null,"standard":false,"article_count":' END
+        || coalesce(c.articles, 0)::text || '}' AS node,
+      l.code = ${STANDARD_CODE} AS standard
+    FROM stock_locations l
+    LEFT JOIN (
+      SELECT location_id, count(*)::int AS articles FROM stock_location_quantities
+      WHERE warehouse_id = ${warehouseId} AND quantity > 0
+      GROUP BY location_id
+    ) c ON c.location_id = l.id
+    WHERE l.warehouse_id = ${warehouseId} ${archived ? sql`` : sql`AND l.archived_at IS NULL`}
+    ORDER BY l.id
+  ) nodes`;
 
 export async function listLocationsJson(db: Db, warehouseId: number, archived: boolean): Promise<string> {
   let [row] = rowsOf<{ locations: string; standard: boolean }>(await db.execute(listQuery(warehouseId, archived)));

@@ -60,9 +60,10 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // Already JSON (built by the database): sent as it is, not serialized again.
+      // Already JSON (built by the database): sent as it is, not serialized again. As bytes: Fastify
+      // then takes the length as it is instead of measuring 2.2 MB of text, and nothing encodes it again.
       const json = await listLocationsJson(db, warehouseOf(request), isSet(request.query.archived));
-      return reply.type('application/json; charset=utf-8').send(json);
+      return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
     },
   );
 
