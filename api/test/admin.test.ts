@@ -1,7 +1,7 @@
 import { useAdminApp } from './admin-fixture';
 import { PASSWORD } from './helpers';
 
-const { t, setup } = useAdminApp(__filename);
+const { setup } = useAdminApp(__filename);
 
 describe('cross-warehouse isolation', () => {
   it('an owner of A can neither read nor change anything of B', async () => {
