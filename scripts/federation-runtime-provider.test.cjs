@@ -1,0 +1,141 @@
+/**
+ * The shell hands its federation runtime to the remote entries as an object of the names they read
+ * (federation/runtime-core-provider.js), not the whole runtime-core namespace, and the remote
+ * entries take the bundler runtime's functions from it (federation/bundler-runtime-from-shell.js).
+ * A name a remote entry imports from runtime-core but the object lacks would be `undefined` in
+ * every federated page (and only there), e.g. after an upgrade of @module-federation/*: so every
+ * import of runtime-core in the modules a remote entry bundles must be provided.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const repoRoot = path.resolve(__dirname, '..');
+const PROVIDER = path.join(repoRoot, 'federation/runtime-core-provider.js');
+const REMOTE_FEDERATION = path.join(repoRoot, 'federation/bundler-runtime-from-shell.js');
+/** External in a remote entry's build (`_FEDERATION_RUNTIME_CORE`): what the shell provides. */
+const RUNTIME_CORE = '@module-federation/runtime-core';
+
+/** The package folder node's lookup finds for `name` from `dir` (not every package exports its package.json). */
+function packageDir(name, dir) {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const candidate = path.join(d, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (d === path.dirname(d)) throw new Error(`${name} not found from ${dir}`);
+  }
+}
+
+/** The ES module the bundler takes for a `@module-federation/*` request from `dir` (the `import` condition). */
+function esmFile(spec, dir) {
+  const parts = spec.split('/');
+  const name = parts.slice(0, 2).join('/');
+  const subpath = parts.length > 2 ? `./${parts.slice(2).join('/')}` : '.';
+  const manifest = path.join(packageDir(name, dir), 'package.json');
+  const exported = JSON.parse(fs.readFileSync(manifest, 'utf8')).exports[subpath];
+  const target = typeof exported === 'string' ? exported : (exported.import?.default ?? exported.import);
+  return path.join(path.dirname(manifest), target);
+}
+
+/** Every static import/re-export of a module: [specifier, names or '*']. */
+function importsOf(source) {
+  const found = [];
+  const named = /(?:import|export)\s*(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+  for (const [, list, spec] of source.matchAll(named)) {
+    const names = list
+      .split(',')
+      .map((part) => part.trim().split(/\s+as\s+/)[0])
+      .filter(Boolean);
+    found.push([spec, names]);
+  }
+  const whole = /(?:import\s*\*\s*as\s+\w+|export\s*\*(?:\s*as\s+\w+)?)\s*from\s*['"]([^'"]+)['"]/g;
+  for (const [, spec] of source.matchAll(whole)) found.push([spec, '*']);
+  const bare = /import\s+(\w+)\s*(?:,\s*\{[^}]*\})?\s*from\s*['"]([^'"]+)['"]/g;
+  for (const [, , spec] of source.matchAll(bare)) found.push([spec, ['default']]);
+  const sideEffect = /import\s*['"]([^'"]+)['"]/g;
+  for (const [, spec] of source.matchAll(sideEffect)) found.push([spec, []]);
+  return found;
+}
+
+/** Names (or '*') a remote entry reads from runtime-core, by the module that imports them. */
+function runtimeCoreImports() {
+  const seen = new Set();
+  const needed = [];
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [spec, names] of importsOf(fs.readFileSync(file, 'utf8'))) {
+      if (spec === RUNTIME_CORE) needed.push({ file: path.relative(repoRoot, file), names });
+      else if (spec.startsWith('.')) visit(path.resolve(path.dirname(file), spec));
+      else if (spec.startsWith('@module-federation/')) visit(esmFile(spec, path.dirname(file)));
+    }
+  };
+  visit(REMOTE_FEDERATION);
+  return { needed, files: [...seen] };
+}
+
+/** The keys of an object literal `<start> { a, b: c, ...d }` in `source` (spreads as `...d`). */
+function objectKeys(source, start) {
+  const at = source.indexOf(start);
+  if (at < 0) throw new Error(`"${start}" not found`);
+  let depth = 0;
+  let body = '';
+  for (const ch of source.slice(source.indexOf('{', at))) {
+    if (ch === '{') depth++;
+    if (ch === '}') depth--;
+    if (depth === 1 && ch !== '{') body += ch;
+    if (depth === 0) break;
+  }
+  return body
+    .replace(/\/\/.*$/gm, '')
+    .split(',')
+    .map((part) => part.trim().split(':')[0].trim())
+    .filter(Boolean);
+}
+
+const providerSource = fs.readFileSync(PROVIDER, 'utf8');
+const provided = objectKeys(providerSource, 'const provided =');
+
+test('provides every runtime-core name the modules of a remote entry import', () => {
+  const { needed } = runtimeCoreImports();
+  const missing = needed.flatMap(({ file, names }) =>
+    names === '*'
+      ? [`${file}: the whole namespace`]
+      : names.filter((n) => !provided.includes(n)).map((n) => `${file}: ${n}`),
+  );
+  expect(missing).toEqual([]);
+});
+
+test('provides nothing a remote entry does not import (each name keeps code in the shell)', () => {
+  const { needed } = runtimeCoreImports();
+  const used = new Set(needed.flatMap(({ names }) => names));
+  expect(provided.filter((name) => !used.has(name))).toEqual([]);
+});
+
+test('the scan follows the remote entry into @module-federation/runtime (not an empty match)', () => {
+  const { needed, files } = runtimeCoreImports();
+  expect(files.some((f) => f.includes(`${path.sep}@module-federation${path.sep}runtime${path.sep}`))).toBe(true);
+  expect(needed.flatMap(({ names }) => names)).toEqual(expect.arrayContaining(['ModuleFederation', 'bundlerRuntime']));
+});
+
+test('every provided runtime-core name exists in the package', () => {
+  const core = require(require.resolve(RUNTIME_CORE, { paths: [repoRoot] }));
+  expect(provided.filter((name) => name !== 'bundlerRuntime' && core[name] === undefined)).toEqual([]);
+});
+
+test("a remote's federation object has the package's shape, and the shell provides every bundler runtime function", () => {
+  const pkg = require(require.resolve('@module-federation/webpack-bundler-runtime', { paths: [repoRoot] }));
+  const federation = pkg.default ?? pkg;
+  const remoteSource = fs.readFileSync(REMOTE_FEDERATION, 'utf8');
+  expect(objectKeys(remoteSource, 'export default').sort()).toEqual(Object.keys(federation).sort());
+  // The shell's own copy lacks what its build leaves out (it exposes nothing: initContainerEntry):
+  // the provider spreads it and names the rest, so every function of the package reaches the remotes.
+  const shellRuntime = objectKeys(providerSource, 'bundlerRuntime: {');
+  expect(shellRuntime).toEqual(
+    expect.arrayContaining(['...bundlerRuntime', 'initContainerEntry', 'attachShareScopeMap']),
+  );
+  const functions = Object.keys(federation.bundlerRuntime).filter(
+    (k) => typeof federation.bundlerRuntime[k] === 'function',
+  );
+  expect(functions).toEqual(
+    expect.arrayContaining(['consumes', 'I', 'initContainerEntry', 'init', 'installInitialConsumes']),
+  );
+});
