@@ -8,13 +8,15 @@
  * runtime (its instance lookup is built with this remote's name), the share scope object and the
  * options the generated start-up code fills in.
  */
-import * as runtime from '@module-federation/runtime';
+import { getRemoteEntry, init } from '@module-federation/runtime';
 import { bundlerRuntime as fromShell } from '@module-federation/runtime-core';
 
 const { attachShareScopeMap, ...functions } = fromShell;
 
 export default {
-  runtime,
+  // What the bundler runtime calls on it (`federation.runtime.init`, `.getRemoteEntry`), not the
+  // whole namespace (its loadRemote/loadShare… and their error texts are the shell's business).
+  runtime: { getRemoteEntry, init },
   instance: undefined,
   initOptions: undefined,
   bundlerRuntime: { ...functions, S: {} },

@@ -139,3 +139,17 @@ test("a remote's federation object has the package's shape, and the shell provid
     expect.arrayContaining(['consumes', 'I', 'initContainerEntry', 'init', 'installInitialConsumes']),
   );
 });
+
+test("the runtime a remote's federation object carries has every function the bundler runtime calls on it", () => {
+  const dist = path.dirname(esmFile('@module-federation/webpack-bundler-runtime', repoRoot));
+  const called = new Set();
+  for (const file of fs.readdirSync(dist).filter((f) => f.endsWith('.js'))) {
+    for (const [, name] of fs.readFileSync(path.join(dist, file), 'utf8').matchAll(/\bruntime\.(\w+)\(/g))
+      called.add(name);
+  }
+  const carried = importsOf(fs.readFileSync(REMOTE_FEDERATION, 'utf8'))
+    .filter(([spec]) => spec === '@module-federation/runtime')
+    .flatMap(([, names]) => names);
+  expect(called.size).toBeGreaterThan(0);
+  expect([...called].filter((name) => !carried.includes(name))).toEqual([]);
+});
