@@ -154,8 +154,9 @@ function sharedConfig(appDir: string, eager = false) {
  * kept, a wrapper per file). The same packages ship ES builds beside them (`.js`/`.mjs`).
  */
 function federationRuntimeAsEsm(): Record<string, string> {
-  const packages = ['webpack-bundler-runtime', 'runtime', 'runtime-tools'];
+  const packages = ['runtime', 'runtime-tools'];
   const provider = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [rootDir] });
+  const bundlerRuntime = require.resolve('@module-federation/webpack-bundler-runtime', { paths: [rootDir] });
   return {
     ...Object.fromEntries(
       packages.map((name) => {
@@ -164,6 +165,9 @@ function federationRuntimeAsEsm(): Record<string, string> {
       }),
     ),
     [`${provider}$`]: path.join(rootDir, 'federation/runtime-core-provider.js'),
+    // The federation object made of the package's functions that Lager's builds call; a remote build
+    // that uses the shell's runtime overrides it (bundlerRuntimeFromShell).
+    [`${bundlerRuntime}$`]: path.join(rootDir, 'federation/bundler-runtime-shell.js'),
   };
 }
 
@@ -314,7 +318,15 @@ function remoteEnvironments(app: AppName, appDir: string): RsbuildConfig['enviro
         // What a section is (the shell routes by it).
         pluginEmitJson('section.json', () => publishedSection(appDir)),
       ],
-      tools: { htmlPlugin: false },
+      tools: {
+        htmlPlugin: false,
+        // No page of its own: the container entry (added by the federation plugin) is the only entry.
+        // The app's `index` entry here was never served, and its chunk graph shared with the exposed
+        // modules split each section into two files whose modules could not be concatenated.
+        rspack: (config) => {
+          config.entry = {};
+        },
+      },
       resolve: { alias: options.experiments?.externalRuntime ? bundlerRuntimeFromShell() : {} },
       // Remotes load their chunks relative to their own manifest, not the shell's origin.
       output: { assetPrefix: 'auto' },

@@ -22,8 +22,7 @@ import {
   setGlobalFederationConstructor,
   setGlobalFederationInstance,
 } from '@module-federation/runtime-core';
-import { attachShareScopeMap, bundlerRuntime } from '@module-federation/webpack-bundler-runtime';
-import { initContainerEntry } from '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
+import federation, { functions } from './bundler-runtime-shell.js';
 
 const provided = {
   assert,
@@ -39,10 +38,9 @@ const provided = {
   satisfy,
   setGlobalFederationConstructor,
   setGlobalFederationInstance,
-  // The bundler runtime's functions (stateless: each call gets the calling bundle's require), so a
-  // remote entry need not carry its own copy (federation/bundler-runtime-from-shell.js). The shell
-  // exposes nothing, so its own bundler runtime leaves `initContainerEntry` out: added here.
-  bundlerRuntime: { ...bundlerRuntime, S: undefined, initContainerEntry, attachShareScopeMap },
+  // The bundler runtime's functions, so a remote entry need not carry its own copy
+  // (federation/bundler-runtime-from-shell.js).
+  bundlerRuntime: { ...functions, attachShareScopeMap: federation.attachShareScopeMap },
 };
 
 const VERSION = '2.9.2';
