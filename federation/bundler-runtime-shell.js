@@ -6,7 +6,8 @@
  * built with `disableRemote`) and `getSharedFallbackGetter` (shared tree shaking, not configured),
  * and of @module-federation/runtime only what the bundler runtime calls (`init`, `getRemoteEntry`).
  * `functions` are what the shell hands to every remote entry (federation/runtime-core-provider.js,
- * federation/bundler-runtime-from-shell.js), with `initContainerEntry`, which only a container calls.
+ * federation/bundler-runtime-from-shell.js), with `initContainerEntry`, which only a container calls
+ * (already in the shell's bundle for them, so its own object lists it too).
  * scripts/federation-runtime-provider.test.cjs checks both lists against the packages.
  */
 import { getRemoteEntry, init as initRuntime } from '@module-federation/runtime';
@@ -24,7 +25,8 @@ export default {
   runtime: { getRemoteEntry, init: initRuntime },
   instance: undefined,
   initOptions: undefined,
-  bundlerRuntime: { consumes, I: initializeSharing, S: {}, installInitialConsumes, init },
+  // initContainerEntry: for the bench's remotes with their own runtime (bench/experiment.rsbuild.config.ts).
+  bundlerRuntime: { ...functions, S: {} },
   attachShareScopeMap,
   bundlerRuntimeOptions: {},
 };
