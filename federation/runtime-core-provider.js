@@ -2,44 +2,16 @@
  * The shell's federation runtime as the remote entries reach it (rsbuild.config.ts
  * `provideExternalRuntime`): replaces @module-federation/inject-external-runtime-core-plugin,
  * which hands the remotes the whole runtime-core namespace, so nothing of it can be left out of the
- * shell. Only the names a remote entry reads from `_FEDERATION_RUNTIME_CORE` are provided
- * (@module-federation/runtime and webpack-bundler-runtime import them; scripts/
- * federation-runtime-provider.test.cjs fails when they import a name missing here).
+ * shell. The remotes get the names they read from `_FEDERATION_RUNTIME_CORE`
+ * (federation/runtime-core-names.js) and the bundler runtime's functions, so a remote entry need
+ * not carry its own copy of them (federation/bundler-runtime-from-shell.js).
  */
-import {
-  assert,
-  CurrentGlobal,
-  Global,
-  getGlobalFederationConstructor,
-  getRemoteEntry,
-  getRemoteInfo,
-  loadScript,
-  loadScriptNode,
-  Module,
-  ModuleFederation,
-  registerGlobalPlugins,
-  satisfy,
-  setGlobalFederationConstructor,
-  setGlobalFederationInstance,
-} from '@module-federation/runtime-core';
+import { Global } from '@module-federation/runtime-core';
 import federation, { functions } from './bundler-runtime-shell.js';
+import * as names from './runtime-core-names.js';
 
 const provided = {
-  assert,
-  CurrentGlobal,
-  getGlobalFederationConstructor,
-  getRemoteEntry,
-  getRemoteInfo,
-  loadScript,
-  loadScriptNode,
-  Module,
-  ModuleFederation,
-  registerGlobalPlugins,
-  satisfy,
-  setGlobalFederationConstructor,
-  setGlobalFederationInstance,
-  // The bundler runtime's functions, so a remote entry need not carry its own copy
-  // (federation/bundler-runtime-from-shell.js).
+  ...names,
   bundlerRuntime: { ...functions, attachShareScopeMap: federation.attachShareScopeMap },
 };
 

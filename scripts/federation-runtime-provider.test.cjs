@@ -91,8 +91,12 @@ function objectKeys(source, start) {
     .filter(Boolean);
 }
 
+const NAMES = path.join(repoRoot, 'federation/runtime-core-names.js');
 const providerSource = fs.readFileSync(PROVIDER, 'utf8');
-const provided = objectKeys(providerSource, 'const provided =');
+/** What the provider hands over: the names module's re-exports and the bundler runtime's functions. */
+const provided = objectKeys(providerSource, 'const provided =').flatMap((key) =>
+  key === '...names' ? importsOf(fs.readFileSync(NAMES, 'utf8')).flatMap(([, list]) => list) : [key],
+);
 
 test('provides every runtime-core name the modules of a remote entry import', () => {
   const { needed } = runtimeCoreImports();
@@ -116,9 +120,16 @@ test('the scan follows the remote entry into @module-federation/runtime (not an 
   expect(needed.flatMap(({ names }) => names)).toEqual(expect.arrayContaining(['ModuleFederation', 'bundlerRuntime']));
 });
 
-test('every provided runtime-core name exists in the package', () => {
+test('every provided runtime-core name exists in the package, and the provider names its version', () => {
   const core = require(require.resolve(RUNTIME_CORE, { paths: [repoRoot] }));
+  expect(provided).toContain('bundlerRuntime');
   expect(provided.filter((name) => name !== 'bundlerRuntime' && core[name] === undefined)).toEqual([]);
+  // The version the multiple-runtime warning compares, as the package's own plugin reports it.
+  const plugin = path.join(
+    packageDir('@module-federation/inject-external-runtime-core-plugin', repoRoot),
+    'package.json',
+  );
+  expect(providerSource).toContain(`const VERSION = '${JSON.parse(fs.readFileSync(plugin, 'utf8')).version}';`);
 });
 
 const SHELL_FEDERATION = path.join(repoRoot, 'federation/bundler-runtime-shell.js');
