@@ -136,10 +136,9 @@ const SHELL_FEDERATION = path.join(repoRoot, 'federation/bundler-runtime-shell.j
 
 /** What the start-up code rspack generates into every federated bundle calls on `federation.bundlerRuntime`. */
 function calledByStartup() {
-  const file = path.join(
-    path.dirname(require.resolve('@rspack/core', { paths: [repoRoot] })),
-    'moduleFederationDefaultRuntime.js',
-  );
+  // The rspack that Rsbuild builds with.
+  const rspack = packageDir('@rspack/core', packageDir('@rsbuild/core', repoRoot));
+  const file = path.join(rspack, 'dist/moduleFederationDefaultRuntime.js');
   return [...new Set([...fs.readFileSync(file, 'utf8').matchAll(/bundlerRuntime\.(\w+)/g)].map(([, name]) => name))];
 }
 
