@@ -51,7 +51,9 @@ export default defineConfig(() => {
       config.source = { ...config.source, entry: { index: entry } };
     }
   } else {
-    const fed = base.environments?.[REMOTE_ENVIRONMENTS.federation] ?? {};
+    const fed = { ...base.environments?.[REMOTE_ENVIRONMENTS.federation] };
+    // A remote entry with its own runtime carries its own bundler runtime too (no shell-provided one).
+    if (changes.has('own-runtime')) delete fed.resolve;
     config = {
       ...base,
       environments: {
