@@ -29,6 +29,8 @@ const MANIFEST_FILE = 'rollout.json';
 const HISTORY_FILE = 'rollout-history.jsonl';
 const LOCK_FILE = '.rollout.lock';
 const GUARD_LEASE_FILE = '.guard-lease.json';
+/** The change being written (next manifest + its history line), so a process killed between the two writes loses neither. */
+const PENDING_FILE = '.rollout-pending.json';
 
 class VersionExistsError extends Error {}
 
@@ -98,6 +100,21 @@ function localDirTarget({ dir }) {
   const root = path.resolve(dir);
   const manifestPath = path.join(root, MANIFEST_FILE);
   const historyPath = path.join(root, HISTORY_FILE);
+  const pendingPath = path.join(root, PENDING_FILE);
+  const readText = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+  /**
+   * Under the lock, before the next change: a change whose writer died after writing the manifest but before
+   * appending its history line gets the line now; one that died before the manifest was written did not happen.
+   */
+  const finishPending = () => {
+    const text = readText(pendingPath);
+    if (text === undefined) return;
+    const pending = JSON.parse(text);
+    if (readText(manifestPath) === pending.manifest && !(readText(historyPath) ?? '').endsWith(pending.line)) {
+      fs.appendFileSync(historyPath, pending.line);
+    }
+    fs.rmSync(pendingPath);
+  };
   const readManifest = () => {
     try {
       return JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
@@ -148,9 +165,14 @@ function localDirTarget({ dir }) {
       return readManifest();
     },
     async readHistory() {
-      if (!fs.existsSync(historyPath)) return [];
-      return fs
-        .readFileSync(historyPath, 'utf8')
+      let text = readText(historyPath) ?? '';
+      // A change whose writer died between its two writes (finishPending appends its line at the next update).
+      const pending = readText(pendingPath);
+      if (pending !== undefined) {
+        const { manifest, line } = JSON.parse(pending);
+        if (readText(manifestPath) === manifest && !text.endsWith(line)) text += line;
+      }
+      return text
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line));
@@ -174,9 +196,14 @@ function localDirTarget({ dir }) {
     async update(fn) {
       fs.mkdirSync(root, { recursive: true });
       return withLock(root, async () => {
+        finishPending();
         const result = await fn(readManifest());
-        writeAtomically(manifestPath, `${JSON.stringify(result.manifest, null, 2)}\n`);
-        fs.appendFileSync(historyPath, `${JSON.stringify(result.history)}\n`);
+        const manifest = `${JSON.stringify(result.manifest, null, 2)}\n`;
+        const line = `${JSON.stringify(result.history)}\n`;
+        writeAtomically(pendingPath, JSON.stringify({ manifest, line }));
+        writeAtomically(manifestPath, manifest);
+        fs.appendFileSync(historyPath, line);
+        fs.rmSync(pendingPath);
         return result;
       });
     },

@@ -3,7 +3,7 @@
  * `rollout --guarded` as a team runs it, then looks that roll back, advance, promote and wait,
  * each a history line; mails, the webhook, the lease, and manual commands ending a guard.
  */
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
@@ -366,6 +366,43 @@ test('a lock left by a process killed while holding it is taken over; a live hol
   fs.rmSync(lock);
   await waiting;
   expect(history().at(-1)).toMatchObject({ command: 'second' });
+});
+
+test('a writer killed between the manifest and its history line: the line is not lost, and a change never written is not logged', async () => {
+  // A child process makes one change and dies (SIGKILL) the moment it would append the history line.
+  const die = (command, at) =>
+    spawnSync(process.execPath, [
+      '-e',
+      `const fs = require('node:fs');
+       const append = fs.appendFileSync;
+       fs.appendFileSync = (file, ...rest) => {
+         if (${JSON.stringify(at)} === 'history' && String(file).endsWith('rollout-history.jsonl')) process.kill(process.pid, 'SIGKILL');
+         return append(file, ...rest);
+       };
+       const rename = fs.renameSync;
+       fs.renameSync = (from, to) => {
+         if (${JSON.stringify(at)} === 'manifest' && String(to).endsWith('rollout.json')) process.kill(process.pid, 'SIGKILL');
+         return rename(from, to);
+       };
+       require(${JSON.stringify(path.join(__dirname, 'deploy-target.cjs'))})
+         .localDirTarget({ dir: ${JSON.stringify(dir)} })
+         .update((m) => ({ manifest: { ...m, note: ${JSON.stringify(command)} }, history: { at: 'now', remote: 'remote-info', command: ${JSON.stringify(command)} } }));`,
+    ]);
+  const before = history().length;
+  expect(die('died-after-manifest', 'history').signal).toBe('SIGKILL');
+  expect(manifest().note).toBe('died-after-manifest');
+  const t = target();
+  // Readers see the change the manifest already shows; the next change appends its line first.
+  expect((await t.readHistory()).at(-1)).toMatchObject({ command: 'died-after-manifest' });
+  await t.update((m) => ({ manifest: m, history: { at: 'later', remote: 'remote-info', command: 'next' } }));
+  expect(history().slice(before).map((h) => h.command)).toEqual(['died-after-manifest', 'next']);
+
+  expect(die('died-before-manifest', 'manifest').signal).toBe('SIGKILL');
+  expect(manifest().note).toBe('died-after-manifest');
+  expect((await t.readHistory()).at(-1)).toMatchObject({ command: 'next' });
+  await t.update((m) => ({ manifest: m, history: { at: 'last', remote: 'remote-info', command: 'last' } }));
+  expect(history().slice(before).map((h) => h.command)).toEqual(['died-after-manifest', 'next', 'last']);
+  expect(fs.existsSync(path.join(dir, '.rollout-pending.json'))).toBe(false);
 });
 
 test('a guard whose look fails (target locked) keeps running and looks again', async () => {
