@@ -389,19 +389,23 @@ test('a writer killed between the manifest and its history line: the line is not
          .update((m) => ({ manifest: { ...m, note: ${JSON.stringify(command)} }, history: { at: 'now', remote: 'remote-info', command: ${JSON.stringify(command)} } }));`,
     ]);
   const before = history().length;
+  const commands = () =>
+    history()
+      .slice(before)
+      .map((h) => h.command);
   expect(die('died-after-manifest', 'history').signal).toBe('SIGKILL');
   expect(manifest().note).toBe('died-after-manifest');
   const t = target();
   // Readers see the change the manifest already shows; the next change appends its line first.
   expect((await t.readHistory()).at(-1)).toMatchObject({ command: 'died-after-manifest' });
   await t.update((m) => ({ manifest: m, history: { at: 'later', remote: 'remote-info', command: 'next' } }));
-  expect(history().slice(before).map((h) => h.command)).toEqual(['died-after-manifest', 'next']);
+  expect(commands()).toEqual(['died-after-manifest', 'next']);
 
   expect(die('died-before-manifest', 'manifest').signal).toBe('SIGKILL');
   expect(manifest().note).toBe('died-after-manifest');
   expect((await t.readHistory()).at(-1)).toMatchObject({ command: 'next' });
   await t.update((m) => ({ manifest: m, history: { at: 'last', remote: 'remote-info', command: 'last' } }));
-  expect(history().slice(before).map((h) => h.command)).toEqual(['died-after-manifest', 'next', 'last']);
+  expect(commands()).toEqual(['died-after-manifest', 'next', 'last']);
   expect(fs.existsSync(path.join(dir, '.rollout-pending.json'))).toBe(false);
 });
 
