@@ -10,7 +10,7 @@ import {
   useGetUserPermissionsQuery,
   useGetUserQuery,
 } from '@lager/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionSync } from './use-session-sync';
 
@@ -43,6 +43,9 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
   const { data, error, isError, refetch, isFetching } = useGetUserQuery(undefined, { skip: !csrfReady });
   const status = authStatusOf(data, isError);
+  // The page below mounts in a background render once the state is known: React renders it in slices of a few
+  // milliseconds (the loading screen stays until the page is complete) instead of one long task after the answer.
+  const pageReady = useDeferredValue(status !== 'unknown');
   useGetUserPermissionsQuery(undefined, { skip: status !== 'verified' });
   // Drafts are per user: whoever signs in never sees what someone else left on this browser.
   const userId = data?.id;
@@ -63,7 +66,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (status === 'unknown') {
+  if (status === 'unknown' || !pageReady) {
     return (
       <div className="app-start">
         <Loading label={t('start.loading')} />
