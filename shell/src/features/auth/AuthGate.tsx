@@ -1,5 +1,6 @@
 import {
   Alert,
+  AuthHeldProvider,
   authStatusOf,
   fetchCsrfCookie,
   isApiError,
@@ -73,5 +74,5 @@ export function AuthGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  return <>{children}</>;
+  return <AuthHeldProvider value={true}>{children}</AuthHeldProvider>;
 }
