@@ -27,10 +27,14 @@ async function start() {
     inline.config ? setRuntimeConfig(inline.config as Partial<RuntimeConfig>) : loadRuntimeConfig(),
     fetchRemotesManifest(undefined, inline.remotes),
   ]);
-  initI18n();
-  addTranslations('shell', { de, en });
   startTelemetry();
   watchConnection();
+  // The app's start (i18n, store, first render) in a task of its own: the entry script's evaluation (module
+  // evaluation and federation init) is one long task already. The page below the AuthGate mounts in a deferred,
+  // time-sliced render, so the answers arriving before this task do not make the whole page one long task.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  initI18n();
+  addTranslations('shell', { de, en });
   createRoot(document.getElementById('root')!).render(
     <AppProviders store={createAppStore()}>
       <App />

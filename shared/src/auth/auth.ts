@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { sharedApi, type User, useGetUserPermissionsQuery, useGetUserQuery } from '../api/endpoints';
+import { createContext, useContext, useMemo } from 'react';
+import { sharedApi, type User } from '../api/endpoints';
 import { PERMISSIONS_STORAGE_KEY } from '../constants';
 
 export type AuthStatus = 'unknown' | 'loggedOut' | 'unverified' | 'verified';
@@ -17,9 +17,21 @@ export function authStatusOf(user: User | null | undefined, failed: boolean): Au
   return 'unknown';
 }
 
+const AuthHeld = createContext(false);
+
+/**
+ * Rendered by the shell's auth gate around what it shows once `GET api/user` has answered: the gate holds the
+ * subscriptions to the user and (verified) the permissions, so `useAuth` and `usePermissions` below it only read
+ * the cache — no subscription, hence no store dispatch, per component that mounts with the page. Without it (a
+ * section on its own page, a screen test) every caller subscribes, as before.
+ */
+export const AuthHeldProvider = AuthHeld.Provider;
+
 /** The login state, resolved once from `GET api/user` and shared by every section. */
 export function useAuth(): AuthState {
-  const { data, isError } = useGetUserQuery();
+  const gateHolds = useContext(AuthHeld);
+  sharedApi.endpoints.getUser.useQuerySubscription(undefined, { skip: gateHolds });
+  const { data, isError } = sharedApi.endpoints.getUser.useQueryState(undefined);
   return { status: authStatusOf(data, isError), user: data ?? undefined };
 }
 
@@ -70,7 +82,13 @@ export const OPERATOR_PERMISSION = 'operator';
 /** Permissions of the current user in the current warehouse: fresh from the API, else the cached list; `operator` for operators. */
 export function usePermissions(): { permissions: string[]; isLoading: boolean } {
   const { status, user } = useAuth();
-  const { data, isLoading } = useGetUserPermissionsQuery(undefined, { skip: status !== 'verified' });
+  const gateHolds = useContext(AuthHeld);
+  const skip = status !== 'verified';
+  sharedApi.endpoints.getUserPermissions.useQuerySubscription(undefined, { skip: skip || gateHolds });
+  const state = sharedApi.endpoints.getUserPermissions.useQueryState(undefined, { skip });
+  // As useQuery: a query about to start (not skipped, not in the cache yet) counts as loading.
+  const isLoading = state.isLoading || (!skip && state.isUninitialized);
+  const { data } = state;
   const operator = status === 'verified' && user?.is_operator === true;
   const held = data ?? readCachedPermissions();
   // The same array while the answer is the same (hooks that depend on the list do not run again).

@@ -1,5 +1,6 @@
 import {
   Alert,
+  AuthHeldProvider,
   authStatusOf,
   fetchCsrfCookie,
   isApiError,
@@ -10,7 +11,7 @@ import {
   useGetUserPermissionsQuery,
   useGetUserQuery,
 } from '@lager/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionSync } from './use-session-sync';
 
@@ -43,6 +44,9 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
   const { data, error, isError, refetch, isFetching } = useGetUserQuery(undefined, { skip: !csrfReady });
   const status = authStatusOf(data, isError);
+  // The page below mounts in a background render once the state is known: React renders it in slices of a few
+  // milliseconds (the loading screen stays until the page is complete) instead of one long task after the answer.
+  const pageReady = useDeferredValue(status !== 'unknown');
   useGetUserPermissionsQuery(undefined, { skip: status !== 'verified' });
   // Drafts are per user: whoever signs in never sees what someone else left on this browser.
   const userId = data?.id;
@@ -63,12 +67,12 @@ export function AuthGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (status === 'unknown') {
+  if (status === 'unknown' || !pageReady) {
     return (
       <div className="app-start">
         <Loading label={t('start.loading')} />
       </div>
     );
   }
-  return <>{children}</>;
+  return <AuthHeldProvider value={true}>{children}</AuthHeldProvider>;
 }
