@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { warehouses } from '../../platform/tenancy/tables';
@@ -57,6 +58,18 @@ export const stockLocations = pgTable(
     check('stock_locations_code_valid', sql`${t.code} ~ '^[A-Z0-9./-]{1,32}$'`),
   ],
 );
+
+/**
+ * One random version per warehouse, new whenever a statement inserts, updates or deletes any of its
+ * locations (statement triggers of migration 0014; TRUNCATE renews all). The tree list keeps the
+ * part of its answer that only the locations' own fields make (repository.ts `listLocationsJson`)
+ * as long as this version and the session's TimeZone are the same. Bookings never write locations,
+ * so they never touch this row.
+ */
+export const stockLocationVersions = pgTable('stock_location_versions', {
+  warehouseId: integer('warehouse_id').primaryKey(),
+  version: uuid('version').notNull(),
+});
 
 /** How much of an article lies at a location. Rows that reach 0 stay (they hold nothing). */
 export const stockLocationQuantities = pgTable(
