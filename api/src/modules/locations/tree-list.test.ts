@@ -11,7 +11,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, Client, createWarehouse, loggedIn, type TestApp, useTestApp } from '../../../test/helpers';
-import { book, createArticle } from '../../../test/stock/helpers';
+import { createArticle } from '../../../test/stock/helpers';
+import { bookAtLocation, location } from '../../../test/stock/locations';
 import { openDatabase } from '../../platform/db/client';
 import type { Database, Db } from '../../platform/db/types';
 import { listLocationsJson } from './tree-list';
@@ -85,20 +86,9 @@ async function expectSeen(change: () => Promise<unknown>) {
   expect(after).not.toEqual(before);
 }
 
-async function location(code: string, parent_id: number | null = null, name?: string, client = owner) {
-  const res = await client.post('/api/stock/locations', { code, parent_id, name });
-  if (res.statusCode !== 201) throw new Error(`create location failed: ${res.statusCode} ${res.body}`);
-  return res.json().location as { id: number };
-}
 const at = (id: number) => `/api/stock/locations/${id}`;
-const bookAt = (location_id: number, article_id: number, quantity: number, kind = 'in') =>
-  book(owner, '/api/stock/movements', {
-    article_id,
-    kind,
-    quantity,
-    location_id,
-    ...(kind === 'out' && { reason: 'sale' }),
-  });
+const bookAt = (location_id: number, article_id: number, quantity: number, kind?: string) =>
+  bookAtLocation(owner, location_id, article_id, quantity, kind);
 
 class Undo extends Error {
   constructor(readonly version: string) {
@@ -110,11 +100,11 @@ const schema = `test_${basename(__filename).replace(/\W+/g, '_').toLowerCase()}`
 
 describe('the location tree list', () => {
   it('answers what the rows say, byte for byte: awkward names, archived nodes, counts, two warehouses', async () => {
-    const zone = await location('TL-Z', null, 'Regal "A" \\ Ümlaut € 😀\ttab');
-    const aisle = await location('TL-Z-1', zone.id, 'Gang');
-    const bin = await location('TL-Z-1/1', aisle.id);
-    const gone = await location('TL-Z-2', zone.id, 'weg');
-    await location('TL-OTHER', null, 'Drüben', other);
+    const zone = await location(owner, 'TL-Z', null, 'Regal "A" \\ Ümlaut € 😀\ttab');
+    const aisle = await location(owner, 'TL-Z-1', zone.id, 'Gang');
+    const bin = await location(owner, 'TL-Z-1/1', aisle.id);
+    const gone = await location(owner, 'TL-Z-2', zone.id, 'weg');
+    await location(other, 'TL-OTHER', null, 'Drüben');
     // What the API refuses or trims a name to: a line feed, U+0001 and a trailing space, as a migration could write them.
     await db.execute(sql`UPDATE stock_locations SET name = E'Zeile\\nzwei\\u0001 ' WHERE id = ${aisle.id}`);
     expect((await owner.post(`${at(gone.id)}/archive`)).statusCode).toBe(200);
@@ -142,7 +132,7 @@ describe('the location tree list', () => {
   });
 
   it('counts bookings at once without a new version: bookings never write the version row', async () => {
-    const bin = await location('TL-COUNT');
+    const bin = await location(owner, 'TL-COUNT');
     const article = await createArticle(owner, { sku: 'TL-COUNT-A' });
     await expectListed();
     const was = await version(warehouseId);
@@ -156,12 +146,12 @@ describe('the location tree list', () => {
   });
 
   it('shows a created location', async () => {
-    const zone = await location('TL-NEW-Z');
-    await expectSeen(() => location('TL-NEW-1', zone.id, 'Neu'));
+    const zone = await location(owner, 'TL-NEW-Z');
+    await expectSeen(() => location(owner, 'TL-NEW-1', zone.id, 'Neu'));
   });
 
   it('shows a renamed location (code and name)', async () => {
-    const bin = await location('TL-REN', null, 'Alt');
+    const bin = await location(owner, 'TL-REN', null, 'Alt');
     await expectSeen(async () => {
       const res = await owner.put(at(bin.id), { code: 'TL-REN-2', name: 'Neu "B"' });
       expect(res.statusCode).toBe(200);
@@ -169,8 +159,8 @@ describe('the location tree list', () => {
   });
 
   it('shows a moved location', async () => {
-    const zone = await location('TL-MOVE-Z');
-    const bin = await location('TL-MOVE-1');
+    const zone = await location(owner, 'TL-MOVE-Z');
+    const bin = await location(owner, 'TL-MOVE-1');
     await expectSeen(async () => {
       const res = await owner.put(at(bin.id), { code: 'TL-MOVE-1', parent_id: zone.id });
       expect(res.statusCode).toBe(200);
@@ -178,19 +168,19 @@ describe('the location tree list', () => {
   });
 
   it('shows an archived subtree', async () => {
-    const zone = await location('TL-ARCH-Z');
-    await location('TL-ARCH-1', zone.id);
+    const zone = await location(owner, 'TL-ARCH-Z');
+    await location(owner, 'TL-ARCH-1', zone.id);
     await expectSeen(async () => expect((await owner.post(`${at(zone.id)}/archive`)).statusCode).toBe(200));
   });
 
   it('shows a restored location', async () => {
-    const bin = await location('TL-REST');
+    const bin = await location(owner, 'TL-REST');
     expect((await owner.post(`${at(bin.id)}/archive`)).statusCode).toBe(200);
     await expectSeen(async () => expect((await owner.post(`${at(bin.id)}/restore`)).statusCode).toBe(200));
   });
 
   it('shows a deleted location gone', async () => {
-    const bin = await location('TL-DEL');
+    const bin = await location(owner, 'TL-DEL');
     await expectSeen(async () => expect((await owner.delete(at(bin.id))).statusCode).toBe(204));
   });
 
@@ -232,13 +222,13 @@ describe('the location tree list', () => {
   it('makes STANDARD for a warehouse that has none and lists it', async () => {
     const { client } = await loggedIn(app);
     const warehouse = (await createWarehouse(client, 'Neulager')).id;
-    await location('TL-FIRST', null, undefined, client);
+    await location(client, 'TL-FIRST');
     const [live] = await expectListed(client, warehouse);
     expect(JSON.parse(live!).locations.filter((n: { standard: boolean }) => n.standard)).toHaveLength(1);
   });
 
   it('writes archived_at in the session TimeZone, read again when the zone changes', async () => {
-    const bin = await location('TL-TZ');
+    const bin = await location(owner, 'TL-TZ');
     expect((await owner.post(`${at(bin.id)}/archive`)).statusCode).toBe(200);
     // One connection, so SET holds for every statement (PostgreSQL: a second pool on the same schema).
     const single = url ? await openDatabase({ url, schema, poolSize: 1 }) : undefined;
@@ -277,7 +267,7 @@ describe('the location tree list', () => {
       there.cookies = owner.cookies; // the same session: sessions live in the database
       await expectListed(there);
       await expectListed();
-      const made = await location(`TL-P2-${randomUUID().slice(0, 8).toUpperCase()}`, null, 'von zwei', there);
+      const made = await location(there, `TL-P2-${randomUUID().slice(0, 8).toUpperCase()}`, null, 'von zwei');
       await expectListed(); // the first process
       expect((await owner.put(at(made.id), { code: 'TL-P2-X', name: 'von eins' })).statusCode).toBe(200);
       await expectListed(there);
