@@ -8,7 +8,8 @@
  * nodes up to their count are kept here per database and warehouse, with the version and the
  * session TimeZone they were read with (`archived_at` is PostgreSQL's text in that zone); each
  * request reads the version, the TimeZone and the stocked rows' locations in one statement
- * (repository.ts `readTree`), counts in JavaScript and writes the answer into one buffer. Any other
+ * (repository.ts `readTree`), counts in JavaScript and writes the answer into one buffer (or sends the
+ * last one again when the stocked rows are the same as for it). Any other
  * version or zone reads the nodes again in that same statement's snapshot, so the counts and the
  * nodes always come from one snapshot. Correct across API processes and PGlite alike: the version
  * lives in the database and is read with every request; bookings do not write locations, so the
@@ -29,6 +30,17 @@ interface Nodes {
   /** Whether STANDARD is there and not archived; there and archived (below an archived parent). */
   standard: boolean;
   standardArchived: boolean;
+  /**
+   * The last answer without and with archived locations and the stocked rows it was written for:
+   * the same rows give the same bytes (until a booking fills or empties a location), so it is sent
+   * again as it is — never changed once written, it may go to any number of responses at once.
+   */
+  answers: [Answer | undefined, Answer | undefined];
+}
+
+interface Answer {
+  stocked: string | null;
+  json: Buffer;
 }
 
 const ARCHIVED = 1;
@@ -73,6 +85,7 @@ function nodesOf(read: TreeRead): Nodes {
     bytes: text.length,
     standard: flags.some((flag) => (flag & STANDARD) !== 0 && (flag & ARCHIVED) === 0),
     standardArchived: flags.some((flag) => flag === (STANDARD | ARCHIVED)),
+    answers: [undefined, undefined],
   };
 }
 
@@ -140,12 +153,24 @@ function keep(db: Db, warehouseId: number, nodes: Nodes) {
   byWarehouse.delete(warehouseId);
   byWarehouse.set(warehouseId, nodes);
   let bytes = 0;
-  for (const entry of byWarehouse.values()) bytes += entry.bytes;
+  for (const entry of byWarehouse.values()) bytes += sizeOf(entry);
   for (const [id, entry] of byWarehouse) {
     if (bytes <= KEEP_BYTES || id === warehouseId) break;
     byWarehouse.delete(id);
-    bytes -= entry.bytes;
+    bytes -= sizeOf(entry);
   }
+}
+
+const sizeOf = (nodes: Nodes) =>
+  nodes.bytes + nodes.answers.reduce((sum, answer) => sum + (answer?.json.length ?? 0), 0);
+
+/** The answer for these stocked rows: the last one if they are the same, else written anew. */
+function answer(nodes: Nodes, stocked: string | null, archived: boolean) {
+  const last = nodes.answers[Number(archived)];
+  if (last && last.stocked === stocked) return last.json;
+  const json = render(nodes, countsOf(nodes, stocked), archived);
+  nodes.answers[Number(archived)] = { stocked, json };
+  return json;
 }
 
 /** Every location of the warehouse (archived ones on request) with how many articles lie there. */
@@ -158,13 +183,13 @@ export async function listLocationsJson(db: Db, warehouseId: number, archived: b
       if (known) read = await readTree(db, warehouseId, true);
       nodes = nodesOf(read);
     }
+    // A warehouse made after migration 0010 gets its STANDARD location here or at its first booking.
+    const done = made || nodes.standard || (archived && nodes.standardArchived);
+    const json = done ? answer(nodes, read.stocked, archived) : undefined;
     // No version (no location of the warehouse written since migration 0014): nothing to check against.
     if (read.version) keep(db, warehouseId, nodes);
     else kept.get(db)?.delete(warehouseId);
-    // A warehouse made after migration 0010 gets its STANDARD location here or at its first booking.
-    if (made || nodes.standard || (archived && nodes.standardArchived)) {
-      return render(nodes, countsOf(nodes, read.stocked), archived);
-    }
+    if (json) return json;
     await standardLocation(db, warehouseId);
   }
 }
