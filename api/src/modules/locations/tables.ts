@@ -38,7 +38,7 @@ export const stockLocations = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
     /**
-     * The start of the node's JSON in the tree list (repository.ts `listQuery`), `{"id":…,"code":"…",
+     * The start of the node's JSON in the tree list (repository.ts `readTree`), `{"id":…,"code":"…",
      * "name":…,"parent_id":…`, written by PostgreSQL whenever the row changes: the list of 20 000 nodes
      * then concatenates 3 pieces per node instead of 9 (stock-spec-2.md §5). Codes need no escaping
      * (their CHECK), names go through `stock_json_text` (migration 0013: `to_json` of text, which is
