@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Client, createWarehouse, loggedIn, useTestApp } from '../../../test/helpers';
 import { book, createArticle, member, stockUp } from '../../../test/stock/helpers';
+import { bookAtLocation, location } from '../../../test/stock/locations';
 import { users } from '../../platform/tenancy/tables';
 import { stockArticles, stockMovements } from '../stock';
 import { stockLocationQuantities } from './tables';
@@ -23,20 +24,8 @@ useTestApp(__filename, async (t) => {
 });
 
 const at = (id: number) => `/api/stock/locations/${id}`;
-async function location(client: Client, code: string, parent_id: number | null = null, name?: string) {
-  const res = await client.post('/api/stock/locations', { code, parent_id, name });
-  if (res.statusCode !== 201) throw new Error(`create location failed: ${res.statusCode} ${res.body}`);
-  return res.json().location as { id: number; code: string; parent_id: number | null };
-}
-/** A booking naming a location (goods in unless `kind` says otherwise). */
-const bookAt = (location_id: number, article_id: number, quantity: number, kind = 'in') =>
-  book(owner, '/api/stock/movements', {
-    article_id,
-    kind,
-    quantity,
-    location_id,
-    ...(kind === 'out' && { reason: 'sale' }),
-  });
+const bookAt = (location_id: number, article_id: number, quantity: number, kind?: string) =>
+  bookAtLocation(owner, location_id, article_id, quantity, kind);
 const stockOf = async (articleId: number) =>
   Object.fromEntries(
     (

@@ -151,53 +151,49 @@ export const ledger: LocationLedger = {
 };
 
 /**
- * Every location of the warehouse (archived ones on request) with how many articles lie there, as
- * the JSON text of `{locations: [...]}` written by the database in one row (in id order — the
- * client sorts siblings by code; no timestamps but `archived_at`, as PostgreSQL writes it, ISO 8601
- * with offset): a tree of 20 000 nodes is one round trip of 2.2 MB and no per-row work in
- * JavaScript (stock-spec-2.md §5). Each node is concatenated text, not `json_agg` of a record
- * (which looks up every column's type per row): the row's `list_head` (id, code, name, parent_id,
- * kept by PostgreSQL, tables.ts), one constant for archived_at/standard (`to_json` only for an
- * archived one) and the count. `standard` says whether the STANDARD location is there (else it is
- * made and the list read again).
+ * What the tree list (tree-list.ts) reads per request, in one statement (one snapshot): the
+ * warehouse's location version (migration 0014: new with every statement that writes one of its
+ * locations; null if none was ever written since), the session's TimeZone (the text of
+ * `archived_at` depends on it) and the location of every stocked row of the warehouse, in location
+ * order as text (`"7,7,12"`: a location with n articles appears n times; counted in JavaScript — a
+ * GROUP BY doubles the statement's time). A stock row's `warehouse_id` is its location's (every
+ * writer sets it from the location it books at; migration 0013's index makes this an index-only
+ * scan in location order).
  *
- * The plan (migration 0013): the warehouse's locations in id order (`stock_locations_warehouse_idx`)
- * merged with the articles per location, counted by an index-only scan of the warehouse's stocked
- * rows in location order (`stock_location_quantities_warehouse_stocked_idx`) — no hash table of
- * every location or stock row; the `ORDER BY` asks for that order (and keeps the node order
- * stable). A stock row's `warehouse_id` is its location's (every writer sets it from the location
- * it books at), and only rows whose location is in the list are joined.
+ * With `heads`, also what only the locations' own fields make: each location's node of the answer
+ * up to its count (`{"id":…,"code":…,"name":…,"parent_id":…,"archived_at":…,"standard":…,
+ * "article_count":` — the row's `list_head` kept by PostgreSQL, tables.ts, and one constant for the
+ * rest, `to_json` only for an archived one) and one digit saying archived (1) and/or STANDARD (2),
+ * the nodes in id order, separated by a line feed (JSON text has none: `to_json` escapes it in
+ * names; codes are A-Z 0-9 . / - by their CHECK). Archived locations are always in: the answer
+ * without them is the same nodes less those.
  */
-const listQuery = (warehouseId: number, archived: boolean) => sql`
-  SELECT '{"locations":[' || coalesce(string_agg(node, ','), '') || ']}' AS locations,
-    coalesce(bool_or(standard), false) AS standard
-  FROM (
-    SELECT l.list_head
-        || CASE WHEN l.archived_at IS NOT NULL THEN ',"archived_at":' || to_json(l.archived_at)::text
-            || CASE WHEN l.code = ${STANDARD_CODE} THEN ',"standard":true,"article_count":'
-              ELSE ',"standard":false,"article_count":' END
-          WHEN l.code = ${STANDARD_CODE} THEN ',"archived_at":null,"standard":true,"article_count":'
-          ELSE ',"archived_at":null,"standard":false,"article_count":' END
-        || coalesce(c.articles, 0)::text || '}' AS node,
-      l.code = ${STANDARD_CODE} AS standard
-    FROM stock_locations l
-    LEFT JOIN (
-      SELECT location_id, count(*)::int AS articles FROM stock_location_quantities
-      WHERE warehouse_id = ${warehouseId} AND quantity > 0
-      GROUP BY location_id
-    ) c ON c.location_id = l.id
-    WHERE l.warehouse_id = ${warehouseId} ${archived ? sql`` : sql`AND l.archived_at IS NULL`}
-    ORDER BY l.id
-  ) nodes`;
+export async function readTree(db: Db, warehouseId: number, heads: boolean): Promise<TreeRead> {
+  const nodes = sql`, (SELECT string_agg(node, E'\n') FROM (
+      SELECT l.list_head
+          || CASE WHEN l.archived_at IS NOT NULL THEN ',"archived_at":' || to_json(l.archived_at)::text
+              || CASE WHEN l.code = ${STANDARD_CODE} THEN ',"standard":true,"article_count":3'
+                ELSE ',"standard":false,"article_count":1' END
+            WHEN l.code = ${STANDARD_CODE} THEN ',"archived_at":null,"standard":true,"article_count":2'
+            ELSE ',"archived_at":null,"standard":false,"article_count":0' END AS node
+      FROM stock_locations l WHERE l.warehouse_id = ${warehouseId} ORDER BY l.id) n) AS heads`;
+  const [row] = rowsOf<TreeRead>(
+    await db.execute(sql`
+      SELECT (SELECT version::text FROM stock_location_versions WHERE warehouse_id = ${warehouseId}) AS version,
+        current_setting('TimeZone') AS time_zone,
+        (SELECT string_agg(location_id::text, ',') FROM (
+          SELECT location_id FROM stock_location_quantities
+          WHERE warehouse_id = ${warehouseId} AND quantity > 0 ORDER BY location_id) s) AS stocked
+        ${heads ? nodes : sql``}`),
+  );
+  return row!;
+}
 
-export async function listLocationsJson(db: Db, warehouseId: number, archived: boolean): Promise<string> {
-  let [row] = rowsOf<{ locations: string; standard: boolean }>(await db.execute(listQuery(warehouseId, archived)));
-  if (!row!.standard) {
-    // A warehouse made after migration 0010 gets its STANDARD location here or at its first booking.
-    await standardLocation(db, warehouseId);
-    [row] = rowsOf<{ locations: string; standard: boolean }>(await db.execute(listQuery(warehouseId, archived)));
-  }
-  return row!.locations;
+export interface TreeRead {
+  version: string | null;
+  time_zone: string;
+  stocked: string | null;
+  heads?: string | null;
 }
 
 /** Articles with stock at the location. */

@@ -7,7 +7,6 @@ import {
   articleCount,
   articleLocations,
   findLocation,
-  listLocationsJson,
   locationArchived,
   setDefaultLocation,
   stockPage,
@@ -34,6 +33,7 @@ import {
   restoreLocation,
   updateLocation,
 } from './service';
+import { listLocationsJson } from './tree-list';
 
 const tags = ['stock'];
 const warehouseOf = (request: FastifyRequest) => request.access!.warehouseId;
@@ -60,10 +60,10 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // Already JSON (built by the database): sent as it is, not serialized again. As bytes: Fastify
-      // then takes the length as it is instead of measuring 2.2 MB of text, and nothing encodes it again.
+      // Already JSON bytes (tree-list.ts): sent as they are, not serialized again; Fastify takes their
+      // length as it is instead of measuring 2.2 MB of text, and nothing encodes them again.
       const json = await listLocationsJson(db, warehouseOf(request), isSet(request.query.archived));
-      return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 

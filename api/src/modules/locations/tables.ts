@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { warehouses } from '../../platform/tenancy/tables';
@@ -37,7 +38,7 @@ export const stockLocations = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
     /**
-     * The start of the node's JSON in the tree list (repository.ts `listQuery`), `{"id":…,"code":"…",
+     * The start of the node's JSON in the tree list (repository.ts `readTree`), `{"id":…,"code":"…",
      * "name":…,"parent_id":…`, written by PostgreSQL whenever the row changes: the list of 20 000 nodes
      * then concatenates 3 pieces per node instead of 9 (stock-spec-2.md §5). Codes need no escaping
      * (their CHECK), names go through `stock_json_text` (migration 0013: `to_json` of text, which is
@@ -57,6 +58,18 @@ export const stockLocations = pgTable(
     check('stock_locations_code_valid', sql`${t.code} ~ '^[A-Z0-9./-]{1,32}$'`),
   ],
 );
+
+/**
+ * One random version per warehouse, new whenever a statement inserts, updates or deletes any of its
+ * locations (statement triggers of migration 0014; TRUNCATE renews all). The tree list keeps the
+ * part of its answer that only the locations' own fields make (repository.ts `listLocationsJson`)
+ * as long as this version and the session's TimeZone are the same. Bookings never write locations,
+ * so they never touch this row.
+ */
+export const stockLocationVersions = pgTable('stock_location_versions', {
+  warehouseId: integer('warehouse_id').primaryKey(),
+  version: uuid('version').notNull(),
+});
 
 /** How much of an article lies at a location. Rows that reach 0 stay (they hold nothing). */
 export const stockLocationQuantities = pgTable(
