@@ -128,6 +128,33 @@ const facadeTargets = {
 };
 
 /**
+ * The federation runtime's error codes without a description per code (federation/error-codes.js): the
+ * message keeps the code and its docs link. Only the package index: `/browser` is its logger.
+ */
+function errorCodesAlias(): Record<string, string> {
+  const esm = require
+    .resolve('@module-federation/error-codes', { paths: [rootDir] })
+    .replace(/index\.cjs$/, 'index.mjs');
+  return {
+    '@module-federation/error-codes$': path.join(rootDir, 'federation/error-codes.js'),
+    '@lager-federation/error-codes$': esm,
+  };
+}
+
+/**
+ * runtime-core's semver range check alone, the one its ModuleFederation checks shared versions with: the
+ * shell's shared-version contract (shell/src/features/remotes/shared-versions.ts) uses the same module
+ * instead of a second range parser. Not the package index, which also sets up the federation globals
+ * (the monolithic baseline imports the check too); the package's `exports` name no deeper file.
+ */
+export const runtimeSemverAlias = {
+  '@lager-federation/semver$': path.join(
+    path.dirname(require.resolve('@module-federation/runtime-core', { paths: [rootDir] })),
+    'utils/semver/index.js',
+  ),
+};
+
+/**
  * `eager` (the shell): its singletons are in its entry chunk and provided at once, no chunk
  * per package fetched after the entry ran; the remotes' copies stay lazy fallbacks.
  */
@@ -366,7 +393,7 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
         ]
       : [pluginReact(), pluginPrecompress()],
     environments: isShell ? undefined : remoteEnvironments(app, appDir),
-    resolve: { alias: { ...facadeTargets, ...federationRuntimeAsEsm() } },
+    resolve: { alias: { ...facadeTargets, ...federationRuntimeAsEsm(), ...runtimeSemverAlias, ...errorCodesAlias() } },
     source: {
       entry: { index: './src/index.ts' },
       // The shell checks each section's `requires` against these at run time; it knows no section.

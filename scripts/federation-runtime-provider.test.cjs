@@ -179,3 +179,19 @@ test("the runtime the shell's and a remote's federation objects carry has every 
     expect([...called].filter((name) => !carried.includes(name))).toEqual([]);
   }
 });
+
+test('the error codes module the builds alias over the package exports every name of the package index', () => {
+  const source = fs.readFileSync(path.join(repoRoot, 'federation/error-codes.js'), 'utf8');
+  const own = [
+    ...importsOf(source).flatMap(([, names]) => names),
+    ...[...source.matchAll(/export const (\w+)/g)].map(([, name]) => name),
+  ];
+  const index = fs.readFileSync(esmFile('@module-federation/error-codes', repoRoot), 'utf8');
+  const names = [...index.matchAll(/export\s*\{([^}]*)\}\s*;/g)].flatMap(([, list]) =>
+    list.split(',').map((name) => name.trim()),
+  );
+  expect(names).toEqual(expect.arrayContaining(['RUNTIME_001', 'getShortErrorMsg', 'runtimeDescMap']));
+  expect(names.filter((name) => !own.includes(name))).toEqual([]);
+  const config = fs.readFileSync(path.join(repoRoot, 'rsbuild.config.ts'), 'utf8');
+  expect(config).toContain("'@module-federation/error-codes$': path.join(rootDir, 'federation/error-codes.js')");
+});

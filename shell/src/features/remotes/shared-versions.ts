@@ -3,8 +3,13 @@
  * was built against (`requires`, from the `requiredVersion` of its federation singletons);
  * the shell knows the versions it provides (injected by rsbuild.config.ts). A version whose
  * range the shell does not satisfy is never mounted.
+ *
+ * The ranges are checked with the federation runtime's own semver check (runtime-core's `satisfy`, the
+ * one its share scope uses; rsbuild.config.ts `runtimeSemverAlias`), not a second range parser in the
+ * shell. It answers as npm semver with `includePrerelease` (what deploy checks with) for every range of
+ * the contract — see shared-versions.test.ts for where the two differ.
  */
-import satisfies from 'semver/functions/satisfies';
+import { satisfy } from '@lager-federation/semver';
 
 /** Injected by rsbuild.config.ts into the shell build: singleton package → version it provides. */
 declare const __LAGER_SHARED_VERSIONS__: Record<string, string> | undefined;
@@ -43,7 +48,7 @@ export function unmetRequirements(
     if (!version || unmet.has(name)) continue;
     let ok = false;
     try {
-      ok = satisfies(version, required, { includePrerelease: true });
+      ok = typeof required === 'string' && satisfy(version, required);
     } catch {
       ok = false;
     }

@@ -1,0 +1,29 @@
+/**
+ * The federation runtime's errors in Lager's builds come without the package's English description
+ * per code (federation/error-codes.js, aliased over @module-federation/error-codes by
+ * rsbuild.config.ts): what a support person reads must still name the code and its docs page.
+ */
+import { error } from '@module-federation/runtime-core';
+// @ts-expect-error plain JS without declarations (the builds alias it over the package's index)
+import { RUNTIME_003, RUNTIME_008, runtimeDescMap } from '../../../../federation/error-codes.js';
+
+test('a runtime error names its code, its arguments and the docs page of the code', () => {
+  const thrown = (() => {
+    try {
+      error(RUNTIME_008, runtimeDescMap, { resourceUrl: 'https://cdn/remote-stock/remoteEntry.js' });
+    } catch (e) {
+      return (e as Error).message;
+    }
+  })();
+  expect(thrown).toBe(
+    [
+      '[ Federation Runtime ]: Module Federation error #RUNTIME-008',
+      'args: {"resourceUrl":"https://cdn/remote-stock/remoteEntry.js"}',
+      'View the docs to see how to solve: https://module-federation.io/guide/troubleshooting/runtime#runtime-008',
+    ].join('\n'),
+  );
+});
+
+test('the message still carries the code the shell records for support (e.g. a manifest that failed)', () => {
+  expect(() => error(RUNTIME_003, runtimeDescMap, {})).toThrow(/#RUNTIME-003\b/);
+});
