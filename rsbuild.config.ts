@@ -157,6 +157,10 @@ export const runtimeSemverAlias = {
 /**
  * `eager` (the shell): its singletons are in its entry chunk and provided at once, no chunk
  * per package fetched after the entry ran; the remotes' copies stay lazy fallbacks.
+ * The shell's singletons are the versions every app gets (loaded first): a range for them would only
+ * have the runtime check, at each start, the shell's own versions against themselves (a semver parse
+ * per package). The contract runs the other way: a section's ranges against what the shell provides
+ * (shell/src/features/remotes/shared-versions.ts at run time, deploy before).
  */
 function sharedConfig(appDir: string, eager = false) {
   const ranges = requiredRanges(appDir);
@@ -166,7 +170,7 @@ function sharedConfig(appDir: string, eager = false) {
       name,
       {
         singleton: true,
-        requiredVersion: ranges[name] ?? (false as const),
+        requiredVersion: eager ? (false as const) : (ranges[name] ?? (false as const)),
         ...(eager ? { eager: true } : {}),
         ...(sharedFacades[name] ? { import: sharedFacades[name], version: versions[name] } : {}),
       },

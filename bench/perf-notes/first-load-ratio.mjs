@@ -4,7 +4,12 @@
  * /dashboard and /stock with the bench's own `measureFirstLoad` (network log × static gzip sizes). Bytes do not depend
  * on load; no Lighthouse, no API rows.
  *
- *   node bench/perf-notes/first-load-ratio.mjs [--skip-build] [--apps shell,monolith-lazy]
+ *   node bench/perf-notes/first-load-ratio.mjs [--skip-build] [--apps shell,monolith-lazy] [--files] [--probe N]
+ *
+ * --probe N: instead of the ratio, N cold loads of each page of the federated build, counting what the start-up
+ * does until the section shows (load-independent): RegExps constructed (`new RegExp`, as runtime-core's semver
+ * builds them), `localStorage.getItem` calls (the SDK's debug flag), console warnings; and the CPU time (4× CPU
+ * throttling, V8 profile) inside the shell's entry script and inside its federation runtime's functions.
  *
  * Builds go to BENCH_OUT_DIR (default bench/out). `--apps` rebuilds only the named targets (the others are reused).
  */
@@ -13,7 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasChromium, launchBrowser } from '../lib/browser.mjs';
+import { hasChromium, launchBrowser, newContext, waitForSection } from '../lib/browser.mjs';
 import { buildAll } from '../lib/build.mjs';
 import { measureApp } from '../lib/bytes.mjs';
 import { serveDeployments } from '../lib/deployments.mjs';
@@ -87,32 +92,113 @@ try {
   if (!hasChromium()) throw new Error('no Chromium');
   const browser = await launchBrowser();
   cleanups.push(() => browser.close());
-  const rows = {};
-  for (const [kind, d] of Object.entries(deployments)) {
-    const sizes = sizeIndex(d, bytes);
-    for (const [name, p] of Object.entries(PAGES)) {
-      const r = await measureFirstLoad(browser, d, sizes, {
-        path: p,
-        cookies: name === 'login' ? undefined : user.cookies,
-      });
-      rows[name] ??= {};
-      rows[name][kind] = r.cold;
+  if (args.includes('--probe')) {
+    await probe(browser, deployments.federated, user, Number(args[args.indexOf('--probe') + 1] ?? 3));
+  } else {
+    const rows = {};
+    for (const [kind, d] of Object.entries(deployments)) {
+      const sizes = sizeIndex(d, bytes);
+      for (const [name, p] of Object.entries(PAGES)) {
+        const r = await measureFirstLoad(browser, d, sizes, {
+          path: p,
+          cookies: name === 'login' ? undefined : user.cookies,
+        });
+        rows[name] ??= {};
+        rows[name][kind] = r.cold;
+      }
     }
-  }
-  for (const [name, r] of Object.entries(rows)) {
-    const fed = r.federated.js.gzip;
-    const mono = r['monolith-lazy'].js.gzip;
-    console.log(
-      `${PAGES[name].padEnd(11)} federated ${(fed / 1000).toFixed(2)} kB (${r.federated.js.requests} js) / monolith-lazy ${(mono / 1000).toFixed(2)} kB (${r['monolith-lazy'].js.requests} js) = ${(fed / mono).toFixed(4)}`,
-    );
-    if (args.includes('--files'))
-      for (const k of ['federated', 'monolith-lazy'])
-        for (const q of r[k].requests.filter((x) => x.kind === 'js'))
-          console.log(`    ${k} ${q.url.replace(/^https?:\/\/[^/]+/, '')} ${q.gzip}`);
+    for (const [name, r] of Object.entries(rows)) {
+      const fed = r.federated.js.gzip;
+      const mono = r['monolith-lazy'].js.gzip;
+      console.log(
+        `${PAGES[name].padEnd(11)} federated ${(fed / 1000).toFixed(2)} kB (${r.federated.js.requests} js) / monolith-lazy ${(mono / 1000).toFixed(2)} kB (${r['monolith-lazy'].js.requests} js) = ${(fed / mono).toFixed(4)}`,
+      );
+      if (args.includes('--files'))
+        for (const k of ['federated', 'monolith-lazy'])
+          for (const q of r[k].requests.filter((x) => x.kind === 'js'))
+            console.log(`    ${k} ${q.url.replace(/^https?:\/\/[^/]+/, '')} ${q.gzip}`);
+    }
   }
 } finally {
   while (cleanups.length)
     await cleanups
       .pop()()
       .catch(() => {});
+}
+
+async function probe(browser, d, user, runs) {
+  for (const [name, p] of Object.entries(PAGES)) {
+    const sums = { regexps: 0, semverRegexps: 0, storageReads: 0, debugFlagReads: 0, warnings: 0, entryMs: 0 };
+    const warnings = new Set();
+    for (let i = 0; i < runs; i++) {
+      const url = `${d.shell.url}${p}`;
+      const context = await newContext(browser, { cookies: name === 'login' ? undefined : user.cookies, url });
+      await context.addInitScript(() => {
+        const counts = { regexps: 0, semverRegexps: 0, storageReads: 0, debugFlagReads: 0 };
+        window.__probe = counts;
+        const NativeRegExp = window.RegExp;
+        window.RegExp = new Proxy(NativeRegExp, {
+          construct(target, a) {
+            counts.regexps++;
+            // runtime-core's semver patterns (utils/semver/constants): numeric identifiers, `>= 0.0.0`, `*`, `~>`, `^`.
+            if (/0\|\[1-9\]|0\.0\.0|\(<\|>\)\?=\?|~>\?|\\\^\)/.test(String(a[0]))) counts.semverRegexps++;
+            return Reflect.construct(target, a);
+          },
+          apply(target, self, a) {
+            counts.regexps++;
+            return Reflect.apply(target, self, a);
+          },
+        });
+        const getItem = Storage.prototype.getItem;
+        Storage.prototype.getItem = function (key) {
+          counts.storageReads++;
+          if (key === 'FEDERATION_DEBUG') counts.debugFlagReads++;
+          return getItem.call(this, key);
+        };
+      });
+      const tab = await context.newPage();
+      tab.on('console', (m) => {
+        if (m.type() === 'warning' || m.type() === 'warn') {
+          sums.warnings++;
+          warnings.add(m.text().slice(0, 160));
+        }
+      });
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      await tab.goto(url);
+      await waitForSection(tab);
+      const { profile: prof } = await cdp.send('Profiler.stop');
+      const counts = await tab.evaluate(() => window.__probe);
+      sums.regexps += counts.regexps;
+      sums.storageReads += counts.storageReads;
+      sums.semverRegexps += counts.semverRegexps;
+      sums.debugFlagReads += counts.debugFlagReads;
+      // Inclusive time of samples whose stack has a frame of the shell's entry script / of a federation function
+      // (runtime-core and the SDK are bundled into the entry; their frames are named by the profile's source URL
+      // only, so "runtime" counts stacks through loadShareSync / installInitialConsumes / satisfy-like frames).
+      const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+      const parent = new Map();
+      for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      prof.samples.forEach((id, k) => {
+        const dt = (prof.timeDeltas[k + 1] ?? 0) / 1000;
+        let entry = false;
+        for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+          const f = byId.get(cur).callFrame;
+          if (/\/static\/js\/index\.[0-9a-f]+\.js$/.test(f.url)) entry = true;
+        }
+        const top = byId.get(id).callFrame;
+        if (entry && top.functionName !== '(garbage collector)') sums.entryMs += dt;
+      });
+      await context.close();
+    }
+    console.log(
+      `${PAGES[name].padEnd(11)} per load: RegExps built ${sums.regexps / runs} (semver patterns ${sums.semverRegexps / runs}), ` +
+        `localStorage reads ${sums.storageReads / runs} (FEDERATION_DEBUG ${sums.debugFlagReads / runs}), ` +
+        `console warnings ${sums.warnings / runs}, CPU in the entry script's frames ${(sums.entryMs / runs).toFixed(0)} ms (4×)`,
+    );
+    for (const w of warnings) console.log(`    warning: ${w}`);
+  }
 }

@@ -27,6 +27,27 @@ export interface UnmetRequirement {
   provided: string;
 }
 
+/**
+ * Answers by `version range`: every section lists the same ranges (one build definition), and the check
+ * parses its regular expressions anew on each call — at start each remote's version is checked.
+ */
+const answers = new Map<string, boolean>();
+
+function satisfies(version: string, range: unknown): boolean {
+  if (typeof range !== 'string') return false;
+  const key = `${version} ${range}`;
+  let ok = answers.get(key);
+  if (ok === undefined) {
+    try {
+      ok = satisfy(version, range);
+    } catch {
+      ok = false;
+    }
+    answers.set(key, ok);
+  }
+  return ok;
+}
+
 /** `react/jsx-runtime` → `react`, `@lager/shared/testing` → `@lager/shared`. */
 function packageOf(request: string): string {
   const parts = request.split('/');
@@ -46,13 +67,7 @@ export function unmetRequirements(
     const name = packageOf(request);
     const version = provides[name];
     if (!version || unmet.has(name)) continue;
-    let ok = false;
-    try {
-      ok = typeof required === 'string' && satisfy(version, required);
-    } catch {
-      ok = false;
-    }
-    if (!ok) unmet.set(name, { package: name, required, provided: version });
+    if (!satisfies(version, required)) unmet.set(name, { package: name, required, provided: version });
   }
   return [...unmet.values()];
 }
