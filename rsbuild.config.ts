@@ -141,6 +141,15 @@ function errorCodesAlias(): Record<string, string> {
   };
 }
 
+/** The federation SDK with a console logger (federation/sdk.js); the package's ES build under another name. */
+function sdkAlias(): Record<string, string> {
+  const esm = require.resolve('@module-federation/sdk', { paths: [rootDir] }).replace(/index\.cjs$/, 'index.js');
+  return {
+    '@module-federation/sdk$': path.join(rootDir, 'federation/sdk.js'),
+    '@lager-federation/sdk$': esm,
+  };
+}
+
 /**
  * runtime-core's semver range check alone, the one its ModuleFederation checks shared versions with: the
  * shell's shared-version contract (shell/src/features/remotes/shared-versions.ts) uses the same module
@@ -397,7 +406,15 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
         ]
       : [pluginReact(), pluginPrecompress()],
     environments: isShell ? undefined : remoteEnvironments(app, appDir),
-    resolve: { alias: { ...facadeTargets, ...federationRuntimeAsEsm(), ...runtimeSemverAlias, ...errorCodesAlias() } },
+    resolve: {
+      alias: {
+        ...facadeTargets,
+        ...federationRuntimeAsEsm(),
+        ...runtimeSemverAlias,
+        ...errorCodesAlias(),
+        ...sdkAlias(),
+      },
+    },
     source: {
       entry: { index: './src/index.ts' },
       // The shell checks each section's `requires` against these at run time; it knows no section.

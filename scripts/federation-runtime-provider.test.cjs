@@ -195,3 +195,17 @@ test('the error codes module the builds alias over the package exports every nam
   const config = fs.readFileSync(path.join(repoRoot, 'rsbuild.config.ts'), 'utf8');
   expect(config).toContain("'@module-federation/error-codes$': path.join(rootDir, 'federation/error-codes.js')");
 });
+
+test("the SDK module the builds alias over the package replaces exactly the names of the package's logger", () => {
+  const source = fs.readFileSync(path.join(repoRoot, 'federation/sdk.js'), 'utf8');
+  expect(source).toContain("export * from '@lager-federation/sdk';");
+  const own = [...source.matchAll(/export (?:const|function) (\w+)/g)].map(([, name]) => name);
+  const loggerFile = path.join(path.dirname(esmFile('@module-federation/sdk', repoRoot)), 'logger.js');
+  const names = [...fs.readFileSync(loggerFile, 'utf8').matchAll(/export\s*\{([^}]*)\}\s*;/g)].flatMap(([, list]) =>
+    list.split(',').map((name) => name.trim()),
+  );
+  expect(names).toContain('createLogger');
+  expect(own.sort()).toEqual(names.sort());
+  const config = fs.readFileSync(path.join(repoRoot, 'rsbuild.config.ts'), 'utf8');
+  expect(config).toContain("'@module-federation/sdk$': path.join(rootDir, 'federation/sdk.js')");
+});
