@@ -410,9 +410,9 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
       alias: {
         ...facadeTargets,
         ...federationRuntimeAsEsm(),
-        ...runtimeSemverAlias,
-        ...errorCodesAlias(),
-        ...sdkAlias(),
+        // The shell's own runtime only: a remote entry takes runtime-core from the shell, and what it keeps of
+        // the SDK and the error codes is smaller as the packages' own modules.
+        ...(isShell ? { ...runtimeSemverAlias, ...errorCodesAlias(), ...sdkAlias() } : {}),
       },
     },
     source: {
