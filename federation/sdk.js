@@ -10,24 +10,15 @@ import { isDebugMode } from '@lager-federation/sdk';
 
 export * from '@lager-federation/sdk';
 
+/** The SDK Logger's writing methods (runtime-core calls `warn` and `error`); no delegate to set in the page. */
 class ConsoleLogger {
   constructor(prefix) {
     this.prefix = prefix;
   }
-  setPrefix(prefix) {
-    this.prefix = prefix;
-  }
-  setDelegate() {}
   log(...args) {
     console.log(this.prefix, ...args);
   }
   info(...args) {
-    console.info(this.prefix, ...args);
-  }
-  success(...args) {
-    console.info(this.prefix, ...args);
-  }
-  ready(...args) {
     console.info(this.prefix, ...args);
   }
   warn(...args) {
