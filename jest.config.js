@@ -24,6 +24,13 @@ const web = (name) => ({
   moduleNameMapper: {
     '\\.(css|svg|png)$': '<rootDir>/../jest.asset-stub.js',
     '^bwip-js/browser$': '<rootDir>/../node_modules/bwip-js/dist/bwip-js.mjs',
+    // rsbuild.config.ts `runtimeSemverAlias`: runtime-core's semver check alone.
+    '^@lager-federation/semver$':
+      '<rootDir>/../node_modules/@module-federation/runtime-core/dist/utils/semver/index.cjs',
+    // rsbuild.config.ts `errorCodesAlias`: federation/error-codes.js reaches the package under this name.
+    '^@lager-federation/error-codes$': '<rootDir>/../node_modules/@module-federation/error-codes/dist/index.cjs',
+    // rsbuild.config.ts `sdkAlias`: federation/sdk.js reaches the package under this name.
+    '^@lager-federation/sdk$': '<rootDir>/../node_modules/@module-federation/sdk/dist/index.cjs',
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
 });

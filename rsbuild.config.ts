@@ -128,8 +128,48 @@ const facadeTargets = {
 };
 
 /**
+ * The federation runtime's error codes without a description per code (federation/error-codes.js): the
+ * message keeps the code and its docs link. Only the package index: `/browser` is its logger.
+ */
+function errorCodesAlias(): Record<string, string> {
+  const esm = require
+    .resolve('@module-federation/error-codes', { paths: [rootDir] })
+    .replace(/index\.cjs$/, 'index.mjs');
+  return {
+    '@module-federation/error-codes$': path.join(rootDir, 'federation/error-codes.js'),
+    '@lager-federation/error-codes$': esm,
+  };
+}
+
+/** The federation SDK with a console logger (federation/sdk.js); the package's ES build under another name. */
+function sdkAlias(): Record<string, string> {
+  const esm = require.resolve('@module-federation/sdk', { paths: [rootDir] }).replace(/index\.cjs$/, 'index.js');
+  return {
+    '@module-federation/sdk$': path.join(rootDir, 'federation/sdk.js'),
+    '@lager-federation/sdk$': esm,
+  };
+}
+
+/**
+ * runtime-core's semver range check alone, the one its ModuleFederation checks shared versions with: the
+ * shell's shared-version contract (shell/src/features/remotes/shared-versions.ts) uses the same module
+ * instead of a second range parser. Not the package index, which also sets up the federation globals
+ * (the monolithic baseline imports the check too); the package's `exports` name no deeper file.
+ */
+export const runtimeSemverAlias = {
+  '@lager-federation/semver$': path.join(
+    path.dirname(require.resolve('@module-federation/runtime-core', { paths: [rootDir] })),
+    'utils/semver/index.js',
+  ),
+};
+
+/**
  * `eager` (the shell): its singletons are in its entry chunk and provided at once, no chunk
  * per package fetched after the entry ran; the remotes' copies stay lazy fallbacks.
+ * The shell's singletons are the versions every app gets (loaded first): a range for them would only
+ * have the runtime check, at each start, the shell's own versions against themselves (a semver parse
+ * per package). The contract runs the other way: a section's ranges against what the shell provides
+ * (shell/src/features/remotes/shared-versions.ts at run time, deploy before).
  */
 function sharedConfig(appDir: string, eager = false) {
   const ranges = requiredRanges(appDir);
@@ -139,7 +179,7 @@ function sharedConfig(appDir: string, eager = false) {
       name,
       {
         singleton: true,
-        requiredVersion: ranges[name] ?? (false as const),
+        requiredVersion: eager ? (false as const) : (ranges[name] ?? (false as const)),
         ...(eager ? { eager: true } : {}),
         ...(sharedFacades[name] ? { import: sharedFacades[name], version: versions[name] } : {}),
       },
@@ -366,7 +406,15 @@ export function appConfig(app: AppName, appDir = path.join(rootDir, app)): Rsbui
         ]
       : [pluginReact(), pluginPrecompress()],
     environments: isShell ? undefined : remoteEnvironments(app, appDir),
-    resolve: { alias: { ...facadeTargets, ...federationRuntimeAsEsm() } },
+    resolve: {
+      alias: {
+        ...facadeTargets,
+        ...federationRuntimeAsEsm(),
+        // The shell's own runtime only: a remote entry takes runtime-core from the shell, and what it keeps of
+        // the SDK and the error codes is smaller as the packages' own modules.
+        ...(isShell ? { ...runtimeSemverAlias, ...errorCodesAlias(), ...sdkAlias() } : {}),
+      },
+    },
     source: {
       entry: { index: './src/index.ts' },
       // The shell checks each section's `requires` against these at run time; it knows no section.

@@ -179,3 +179,33 @@ test("the runtime the shell's and a remote's federation objects carry has every 
     expect([...called].filter((name) => !carried.includes(name))).toEqual([]);
   }
 });
+
+test('the error codes module the builds alias over the package exports every name of the package index', () => {
+  const source = fs.readFileSync(path.join(repoRoot, 'federation/error-codes.js'), 'utf8');
+  const own = [
+    ...importsOf(source).flatMap(([, names]) => names),
+    ...[...source.matchAll(/export const (\w+)/g)].map(([, name]) => name),
+  ];
+  const index = fs.readFileSync(esmFile('@module-federation/error-codes', repoRoot), 'utf8');
+  const names = [...index.matchAll(/export\s*\{([^}]*)\}\s*;/g)].flatMap(([, list]) =>
+    list.split(',').map((name) => name.trim()),
+  );
+  expect(names).toEqual(expect.arrayContaining(['RUNTIME_001', 'getShortErrorMsg', 'runtimeDescMap']));
+  expect(names.filter((name) => !own.includes(name))).toEqual([]);
+  const config = fs.readFileSync(path.join(repoRoot, 'rsbuild.config.ts'), 'utf8');
+  expect(config).toContain("'@module-federation/error-codes$': path.join(rootDir, 'federation/error-codes.js')");
+});
+
+test("the SDK module the builds alias over the package replaces exactly the names of the package's logger", () => {
+  const source = fs.readFileSync(path.join(repoRoot, 'federation/sdk.js'), 'utf8');
+  expect(source).toContain("export * from '@lager-federation/sdk';");
+  const own = [...source.matchAll(/export (?:const|function) (\w+)/g)].map(([, name]) => name);
+  const loggerFile = path.join(path.dirname(esmFile('@module-federation/sdk', repoRoot)), 'logger.js');
+  const names = [...fs.readFileSync(loggerFile, 'utf8').matchAll(/export\s*\{([^}]*)\}\s*;/g)].flatMap(([, list]) =>
+    list.split(',').map((name) => name.trim()),
+  );
+  expect(names).toContain('createLogger');
+  expect(own.sort()).toEqual(names.sort());
+  const config = fs.readFileSync(path.join(repoRoot, 'rsbuild.config.ts'), 'utf8');
+  expect(config).toContain("'@module-federation/sdk$': path.join(rootDir, 'federation/sdk.js')");
+});

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { remotes, sectionModules } from '../../rsbuild.config';
+import { remotes, runtimeSemverAlias, sectionModules } from '../../rsbuild.config';
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -56,6 +56,7 @@ export default defineConfig(() => {
       alias: {
         '@module-federation/enhanced/runtime$': path.join(__dirname, 'federation-runtime.ts'),
         '@bench/sections$': table,
+        ...runtimeSemverAlias,
       },
     },
     html: { title: 'Lager', template: path.join(repoRoot, 'index.html') },

@@ -3,8 +3,13 @@
  * was built against (`requires`, from the `requiredVersion` of its federation singletons);
  * the shell knows the versions it provides (injected by rsbuild.config.ts). A version whose
  * range the shell does not satisfy is never mounted.
+ *
+ * The ranges are checked with the federation runtime's own semver check (runtime-core's `satisfy`, the
+ * one its share scope uses; rsbuild.config.ts `runtimeSemverAlias`), not a second range parser in the
+ * shell. It answers as npm semver with `includePrerelease` (what deploy checks with) for every range of
+ * the contract — see shared-versions.test.ts for where the two differ.
  */
-import satisfies from 'semver/functions/satisfies';
+import { satisfy } from '@lager-federation/semver';
 
 /** Injected by rsbuild.config.ts into the shell build: singleton package → version it provides. */
 declare const __LAGER_SHARED_VERSIONS__: Record<string, string> | undefined;
@@ -20,6 +25,27 @@ export interface UnmetRequirement {
   package: string;
   required: string;
   provided: string;
+}
+
+/**
+ * Answers by `version range`: every section lists the same ranges (one build definition), and the check
+ * parses its regular expressions anew on each call — at start each remote's version is checked.
+ */
+const answers = new Map<string, boolean>();
+
+function satisfies(version: string, range: unknown): boolean {
+  if (typeof range !== 'string') return false;
+  const key = `${version} ${range}`;
+  let ok = answers.get(key);
+  if (ok === undefined) {
+    try {
+      ok = satisfy(version, range);
+    } catch {
+      ok = false;
+    }
+    answers.set(key, ok);
+  }
+  return ok;
 }
 
 /** `react/jsx-runtime` → `react`, `@lager/shared/testing` → `@lager/shared`. */
@@ -41,13 +67,7 @@ export function unmetRequirements(
     const name = packageOf(request);
     const version = provides[name];
     if (!version || unmet.has(name)) continue;
-    let ok = false;
-    try {
-      ok = satisfies(version, required, { includePrerelease: true });
-    } catch {
-      ok = false;
-    }
-    if (!ok) unmet.set(name, { package: name, required, provided: version });
+    if (!satisfies(version, required)) unmet.set(name, { package: name, required, provided: version });
   }
   return [...unmet.values()];
 }
