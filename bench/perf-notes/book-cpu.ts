@@ -1,0 +1,194 @@
+/**
+ * CPU per booking (issue 28 round 3, helper `book`): `npx tsx bench/perf-notes/book-cpu.ts [--pg URL] [--n 1000]
+ * [--location] [--profile]`. A warehouse of 2 000 articles at 2 000 locations (plus STANDARD), then goods-out of 1
+ * through the whole Fastify stack in process (`app.inject`, as bench/stock/run.ts) at 10 clients: CPU per booking of
+ * the API thread, of PGlite's worker thread and of the rest (from /proc/self/task), statements per request, p50/p95.
+ * PostgreSQL: the backends' CPU per booking too (pg_stat_activity pids, /proc/<pid>/stat; same host).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { type Database, openDatabase } from '../../api/src/index';
+import { benchApp, benchOwner, login, sql } from '../stock/inject';
+
+const pg = createRequire(resolve(__dirname, '../../api/package.json'))('pg') as typeof import('pg');
+const argv = process.argv;
+const opt = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
+const N = Number(opt('n') ?? 1000);
+const PG = opt('pg');
+const WITH_LOCATION = argv.includes('--location');
+const ROUNDS = Number(opt('rounds') ?? 3);
+const CLIENTS = Number(opt('clients') ?? 10);
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+};
+const ticks = (stat: string) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+function threadCpu() {
+  const out = new Map<string, { name: string; ms: number }>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      out.set(tid, { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: ticks(stat) });
+    } catch {}
+  }
+  return out;
+}
+function pidsCpu(pids: number[]) {
+  let ms = 0;
+  for (const pid of pids) {
+    try {
+      ms += ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {}
+  }
+  return ms;
+}
+
+async function main() {
+  let database: Database;
+  if (PG) {
+    const admin = new pg.Client({ connectionString: PG });
+    await admin.connect();
+    await admin.query('DROP SCHEMA IF EXISTS bench_book CASCADE');
+    await admin.end();
+    database = await openDatabase({ url: PG, schema: 'bench_book', poolSize: 12 });
+  } else database = await openDatabase();
+  const app = await benchApp(database);
+  const { db } = app.ctx;
+  const { user, w } = await benchOwner(app, 'book@lager.test', 'Book');
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
+    SELECT ${w}, 'L-' || i, 'Shelf ' || i FROM generate_series(1, 2000) i`);
+  await db.execute(sql`INSERT INTO stock_articles (warehouse_id, sku, name, unit, quantity)
+    SELECT ${w}, 'A-' || i, 'Article ' || i, 'pcs', 2000000000 FROM generate_series(1, 2000) i`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT l.id, a.id, ${w}, 1000000000 FROM stock_locations l
+    JOIN stock_articles a ON a.warehouse_id = ${w} AND 'A-' || substr(l.code, 3) = a.sku WHERE l.warehouse_id = ${w}`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT (SELECT id FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD'), a.id, ${w}, 1000000000
+    FROM stock_articles a WHERE a.warehouse_id = ${w}`);
+  await db.execute(sql`ANALYZE`);
+  const placed = (
+    (await db.execute(sql`SELECT q.article_id, q.location_id FROM stock_location_quantities q
+      JOIN stock_locations l ON l.id = q.location_id AND l.code <> 'STANDARD'
+      WHERE q.warehouse_id = ${w} ORDER BY q.article_id`)) as unknown as {
+      rows: { article_id: number; location_id: number }[];
+    }
+  ).rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
+  const session = await login(app, user.email);
+  const book = async (i: number) => {
+    const [article, location] = placed[i % placed.length]!;
+    const res = await session.post(
+      '/api/stock/movements',
+      {
+        article_id: article,
+        kind: 'out',
+        quantity: 1,
+        reason: 'sale',
+        ...(WITH_LOCATION ? { location_id: location } : {}),
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
+  };
+  for (let i = 0; i < 100; i++) await book(i);
+
+  // Statements per request
+  let statements = 0;
+  const client = (db as unknown as { $client: Record<string, unknown> }).$client;
+  let restore = () => {};
+  if (PG) {
+    const proto = pg.Client.prototype as unknown as Record<string, unknown>;
+    const original = proto.query as (...a: unknown[]) => unknown;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      statements++;
+      return original.apply(this, args);
+    };
+    restore = () => {
+      proto.query = original;
+    };
+  } else {
+    const originals = ['query', 'exec', 'transaction', 'executePrepared'].filter(
+      (k) => typeof client[k] === 'function',
+    );
+    const saved = originals.map((k) => [k, client[k]] as const);
+    for (const [k, f] of saved) {
+      client[k] = function (this: unknown, ...args: unknown[]) {
+        statements++;
+        return (f as (...a: unknown[]) => unknown).apply(this, args);
+      };
+    }
+    restore = () => {
+      for (const [k, f] of saved) client[k] = f;
+    };
+  }
+  for (let i = 0; i < 50; i++) await book(i * 7 + 3);
+  restore();
+  console.log(
+    `${PG ? 'PostgreSQL' : 'PGlite'} ${WITH_LOCATION ? 'WITH location' : 'no location'}: ${(statements / 50).toFixed(2)} statements/calls per request`,
+  );
+
+  let backendPids: number[] = [];
+  if (PG) {
+    const rows = (await db.execute(
+      sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
+    )) as unknown as { rows: { pid: number }[] };
+    backendPids = rows.rows.map((r) => r.pid);
+  }
+  const profile = argv.includes('--profile') ? new Session() : undefined;
+  if (profile) {
+    profile.connect();
+    await profile.post('Profiler.enable');
+    await profile.post('Profiler.setSamplingInterval', { interval: 200 });
+    await profile.post('Profiler.start');
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    const times: number[] = [];
+    const before = threadCpu();
+    const beforePg = pidsCpu(backendPids);
+    const wall = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        for (let i = 0; i < N / CLIENTS; i++) {
+          const start = performance.now();
+          await book(c * 7919 + i * 104_729 + round);
+          times.push(performance.now() - start);
+        }
+      }),
+    );
+    const elapsed = performance.now() - wall;
+    const after = threadCpu();
+    let main = 0;
+    let worker = 0;
+    let rest = 0;
+    for (const [tid, { name, ms }] of after) {
+      const delta = ms - (before.get(tid)?.ms ?? 0);
+      if (tid === String(process.pid)) main = delta;
+      else if (name === 'node' && delta > worker) {
+        rest += worker;
+        worker = delta;
+      } else rest += delta;
+    }
+    const n = times.length;
+    const pgMs = PG ? ` backends ${((pidsCpu(backendPids) - beforePg) / n).toFixed(2)}` : '';
+    console.log(
+      `  round ${round}: ${n} bookings at ${CLIENTS} clients, p50 ${pct(times, 0.5).toFixed(1)} p95 ${pct(times, 0.95).toFixed(1)} ms, ${(n / (elapsed / 1000)).toFixed(0)}/s; CPU ms per booking: API ${(main / n).toFixed(2)} worker ${(worker / n).toFixed(2)} other ${(rest / n).toFixed(2)}${pgMs}`,
+    );
+  }
+  if (profile) {
+    const { profile: result } = await profile.post('Profiler.stop');
+    fs.writeFileSync(opt('profile-out') ?? '/tmp/book.cpuprofile', JSON.stringify(result));
+  }
+  await app.close();
+  await database.close();
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
