@@ -11,7 +11,7 @@ import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { type Database, openDatabase } from '../../api/src/index';
-import { benchApp, benchOwner, login, sql } from '../stock/inject';
+import { articlesOnShelves, benchApp, benchOwner, login, sql } from '../stock/inject';
 
 const pg = createRequire(resolve(__dirname, '../../api/package.json'))('pg') as typeof import('pg');
 const argv = process.argv;
@@ -61,25 +61,7 @@ async function main() {
   const app = await benchApp(database);
   const { db } = app.ctx;
   const { user, w } = await benchOwner(app, 'book@lager.test', 'Book');
-  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
-  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
-    SELECT ${w}, 'L-' || i, 'Shelf ' || i FROM generate_series(1, 2000) i`);
-  await db.execute(sql`INSERT INTO stock_articles (warehouse_id, sku, name, unit, quantity)
-    SELECT ${w}, 'A-' || i, 'Article ' || i, 'pcs', 2000000000 FROM generate_series(1, 2000) i`);
-  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
-    SELECT l.id, a.id, ${w}, 1000000000 FROM stock_locations l
-    JOIN stock_articles a ON a.warehouse_id = ${w} AND 'A-' || substr(l.code, 3) = a.sku WHERE l.warehouse_id = ${w}`);
-  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
-    SELECT (SELECT id FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD'), a.id, ${w}, 1000000000
-    FROM stock_articles a WHERE a.warehouse_id = ${w}`);
-  await db.execute(sql`ANALYZE`);
-  const placed = (
-    (await db.execute(sql`SELECT q.article_id, q.location_id FROM stock_location_quantities q
-      JOIN stock_locations l ON l.id = q.location_id AND l.code <> 'STANDARD'
-      WHERE q.warehouse_id = ${w} ORDER BY q.article_id`)) as unknown as {
-      rows: { article_id: number; location_id: number }[];
-    }
-  ).rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
+  const placed = await articlesOnShelves(db, w, 2000);
   const session = await login(app, user.email);
   const book = async (i: number) => {
     const [article, location] = placed[i % placed.length]!;

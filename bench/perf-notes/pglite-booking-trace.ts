@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { openDatabase } from '../../api/src/index';
-import { benchApp, benchOwner, login, sql } from '../stock/inject';
+import { articlesOnShelves, benchApp, benchOwner, login } from '../stock/inject';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -105,25 +105,7 @@ async function main() {
   const { user, w } = await benchOwner(app, 'trace@lager.test', 'Trace');
   // 20 000 locations (flat: a booking locks its location by id, the tree's shape does not matter to it),
   // article i at location i, and the first 1 000 articles at STANDARD too.
-  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
-  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
-    SELECT ${w}, 'L-' || i, 'Shelf ' || i FROM generate_series(1, 19999) i`);
-  await db.execute(sql`INSERT INTO stock_articles (warehouse_id, sku, name, unit, quantity)
-    SELECT ${w}, 'LOC-' || i, 'Location article ' || i, 'pcs', 2000000000 FROM generate_series(1, 19999) i`);
-  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
-    SELECT l.id, a.id, ${w}, 1000000000 FROM stock_locations l
-    JOIN stock_articles a ON a.warehouse_id = ${w} AND 'LOC-' || substr(l.code, 3) = a.sku WHERE l.warehouse_id = ${w}`);
-  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
-    SELECT (SELECT id FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD'), a.id, ${w}, 1000000000
-    FROM stock_articles a WHERE a.warehouse_id = ${w} ORDER BY a.id LIMIT 1000`);
-  await db.execute(sql`ANALYZE`);
-  const placed = (
-    (await db.execute(sql`SELECT q.article_id, q.location_id FROM stock_location_quantities q
-      JOIN stock_locations l ON l.id = q.location_id AND l.code <> 'STANDARD'
-      WHERE q.warehouse_id = ${w} ORDER BY q.article_id LIMIT 1000`)) as unknown as {
-      rows: { article_id: number; location_id: number }[];
-    }
-  ).rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
+  const placed = (await articlesOnShelves(db, w, 19999, 1000)).slice(0, 1000);
 
   const session = await login(app, user.email);
   const book = async (i: number, withLocation: boolean) => {

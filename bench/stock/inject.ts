@@ -70,3 +70,34 @@ export async function benchOwner(app: FastifyInstance, email: string, warehouseN
   await db.execute(sql`UPDATE users SET current_warehouse_id = ${warehouse!.id} WHERE id = ${user!.id}`);
   return { user: user!, w: warehouse!.id };
 }
+
+/**
+ * `count` articles at `count` shelves (article i at shelf i, 1 000 000 000 each) and STANDARD, where the first
+ * `atStandard` articles lie too; analyzed. Returns [article, shelf] in article order. Shared by the booking
+ * traces in bench/perf-notes.
+ */
+export async function articlesOnShelves(
+  db: FastifyInstance['ctx']['db'],
+  w: number,
+  count: number,
+  atStandard = count,
+): Promise<(readonly [number, number])[]> {
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
+    SELECT ${w}, 'L-' || i, 'Shelf ' || i FROM generate_series(1, ${count}::int) i`);
+  await db.execute(sql`INSERT INTO stock_articles (warehouse_id, sku, name, unit, quantity)
+    SELECT ${w}, 'LOC-' || i, 'Location article ' || i, 'pcs', 2000000000 FROM generate_series(1, ${count}::int) i`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT l.id, a.id, ${w}, 1000000000 FROM stock_locations l
+    JOIN stock_articles a ON a.warehouse_id = ${w} AND 'LOC-' || substr(l.code, 3) = a.sku WHERE l.warehouse_id = ${w}`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT (SELECT id FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD'), a.id, ${w}, 1000000000
+    FROM stock_articles a WHERE a.warehouse_id = ${w} ORDER BY a.id LIMIT ${atStandard}::int`);
+  await db.execute(sql`ANALYZE`);
+  const { rows } = (await db.execute(sql`SELECT q.article_id, q.location_id FROM stock_location_quantities q
+    JOIN stock_locations l ON l.id = q.location_id AND l.code <> 'STANDARD'
+    WHERE q.warehouse_id = ${w} ORDER BY q.article_id`)) as unknown as {
+    rows: { article_id: number; location_id: number }[];
+  };
+  return rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
+}
