@@ -1,17 +1,10 @@
-/**
- * CPU per booking (issue 28 round 3, helper `book`): `npx tsx bench/perf-notes/book-cpu.ts [--pg URL] [--n 1000]
- * [--location] [--profile]`. A warehouse of 2 000 articles at 2 000 locations (plus STANDARD), then goods-out of 1
- * through the whole Fastify stack in process (`app.inject`, as bench/stock/run.ts) at 10 clients: CPU per booking of
- * the API thread, of PGlite's worker thread and of the rest (from /proc/self/task), statements per request, p50/p95.
- * PostgreSQL: the backends' CPU per booking too (pg_stat_activity pids, /proc/<pid>/stat; same host).
- */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { type Database, openDatabase } from '../../api/src/index';
-import { articlesOnShelves, benchApp, benchOwner, login, sql } from '../stock/inject';
+import { articlesOnShelves, benchApp, benchOwner, bookOneOut, login, sql } from '../stock/inject';
+import { cpuSince, statCpuMs, threadCpu } from './thread-cpu';
 
 const pg = createRequire(resolve(__dirname, '../../api/package.json'))('pg') as typeof import('pg');
 const argv = process.argv;
@@ -25,25 +18,11 @@ const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 };
-const ticks = (stat: string) => {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
-function threadCpu() {
-  const out = new Map<string, { name: string; ms: number }>();
-  for (const tid of fs.readdirSync('/proc/self/task')) {
-    try {
-      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      out.set(tid, { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: ticks(stat) });
-    } catch {}
-  }
-  return out;
-}
 function pidsCpu(pids: number[]) {
   let ms = 0;
   for (const pid of pids) {
     try {
-      ms += ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      ms += statCpuMs(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
     } catch {}
   }
   return ms;
@@ -65,18 +44,7 @@ async function main() {
   const session = await login(app, user.email);
   const book = async (i: number) => {
     const [article, location] = placed[i % placed.length]!;
-    const res = await session.post(
-      '/api/stock/movements',
-      {
-        article_id: article,
-        kind: 'out',
-        quantity: 1,
-        reason: 'sale',
-        ...(WITH_LOCATION ? { location_id: location } : {}),
-      },
-      { 'idempotency-key': randomUUID() },
-    );
-    if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
+    await bookOneOut(session, article, WITH_LOCATION ? location : undefined);
   };
   for (let i = 0; i < 100; i++) await book(i);
 
@@ -144,18 +112,7 @@ async function main() {
       }),
     );
     const elapsed = performance.now() - wall;
-    const after = threadCpu();
-    let main = 0;
-    let worker = 0;
-    let rest = 0;
-    for (const [tid, { name, ms }] of after) {
-      const delta = ms - (before.get(tid)?.ms ?? 0);
-      if (tid === String(process.pid)) main = delta;
-      else if (name === 'node' && delta > worker) {
-        rest += worker;
-        worker = delta;
-      } else rest += delta;
-    }
+    const { main, worker, rest } = cpuSince(before);
     const n = times.length;
     const pgMs = PG ? ` backends ${((pidsCpu(backendPids) - beforePg) / n).toFixed(2)}` : '';
     console.log(

@@ -3,6 +3,7 @@
  * a warehouse owner and their logged-in session. Shared by bench/stock/run.ts and
  * bench/perf-notes/pglite-booking-trace.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -100,4 +101,14 @@ export async function articlesOnShelves(
     rows: { article_id: number; location_id: number }[];
   };
   return rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
+}
+
+/** Goods-out of 1 (a sale) with a fresh Idempotency-Key, at `location` when given; throws unless booked (201). */
+export async function bookOneOut(session: Awaited<ReturnType<typeof login>>, article: number, location?: number) {
+  const res = await session.post(
+    '/api/stock/movements',
+    { article_id: article, kind: 'out', quantity: 1, reason: 'sale', ...(location ? { location_id: location } : {}) },
+    { 'idempotency-key': randomUUID() },
+  );
+  if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
 }
