@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { type Database, openDatabase } from '../../api/src/index';
-import { articlesOnShelves, benchApp, benchOwner, bookOneOut, login, sql } from '../stock/inject';
+import { articlesOnShelves, benchApp, benchOwner, bookOneOut, login, pg, sql } from '../stock/inject';
 import { cpuSince, statCpuMs, threadCpu } from './thread-cpu';
 
-const pg = createRequire(resolve(__dirname, '../../api/package.json'))('pg') as typeof import('pg');
 const argv = process.argv;
 const opt = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
 const N = Number(opt('n') ?? 1000);

@@ -7,13 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import { openDatabase } from '../../api/src/index';
-import { executePrepared } from '../../api/src/platform/prepared';
-import { articlesOnShelves, sql } from '../stock/inject';
+import { executePrepared, openDatabase } from '../../api/src/index';
 
-const pg = createRequire(resolve(__dirname, '../../api/package.json'))('pg') as typeof import('pg');
+import { articlesOnShelves, pg, sql } from '../stock/inject';
+
 const argv = process.argv;
 const opt = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
 const N = Number(opt('n') ?? 2000);

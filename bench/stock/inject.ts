@@ -12,6 +12,8 @@ import { buildApp, type Database, memberships, users, warehouses } from '../../a
 // drizzle-orm is the API workspace's dependency: resolve it from there.
 const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
 export const { sql } = apiRequire('drizzle-orm') as typeof import('../../api/node_modules/drizzle-orm');
+/** node-postgres, the API workspace's dependency too. */
+export const pg = apiRequire('pg') as typeof import('pg');
 
 const PASSWORD = 'bench-password';
 
