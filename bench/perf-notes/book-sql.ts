@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { executePrepared, openDatabase } from '../../api/src/index';
-
 import { articlesOnShelves, pg, sql } from '../stock/inject';
 
 const argv = process.argv;
