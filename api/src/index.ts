@@ -7,5 +7,6 @@ export { loadScaleData } from './modules/stock';
 export { databaseOn, openDatabase } from './platform/db/client';
 export type { Database, Db } from './platform/db/types';
 export { createOutboxTransport, readOutbox } from './platform/mail/transport';
+export { executePrepared } from './platform/prepared';
 export { memberships, users, warehouses } from './platform/tenancy/tables';
 export { startServer } from './start';

@@ -1,23 +1,7 @@
-/**
- * Where a PGlite booking's time goes (issue 28 round 2, helper `pglite`):
- * `npx tsx bench/perf-notes/pglite-booking-trace.ts [--n 200]`.
- *
- * A warehouse of 20 000 locations like the bench's `--locations` one (flat here), one article at each,
- * plus stock at STANDARD for the first 1 000 articles so a goods-out naming no location books there. Then, through
- * the whole Fastify stack in process (`app.inject`, as bench/stock/run.ts), goods-out of 1:
- *
- * - one at a time, with and without a location: the worker calls per request (`query`, `exec`,
- *   `transaction`) with their SQL's first words, and the time of each call on the API's thread;
- * - 10 clients in parallel, with and without a location: p50 / p95.
- *
- * When the worker adds its own clock to its answers (a local timing patch, `t: [received, done,
- * timeOrigin]`), the calls are split into hop to the worker, time in the worker, hop back.
- */
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { openDatabase } from '../../api/src/index';
-import { benchApp, benchOwner, login, sql } from '../stock/inject';
+import { articlesOnShelves, benchApp, benchOwner, bookOneOut, login } from '../stock/inject';
+import { cpuSince, threadCpu } from './thread-cpu';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,34 +50,9 @@ function wrap(client: Record<string, unknown>, name: string, label: (args: unkno
 
 const firstWords = (args: unknown[]) => String(args[0]).replace(/\s+/g, ' ').trim().slice(0, 48);
 
-/** utime + stime (ms) of each thread of this process, by tid (Linux /proc). */
-function threadCpu(): Map<string, { name: string; ms: number }> {
-  const out = new Map<string, { name: string; ms: number }>();
-  for (const tid of fs.readdirSync('/proc/self/task')) {
-    try {
-      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(tid, { name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
-    } catch {}
-  }
-  return out;
-}
-
-/** CPU ms per booking: the main thread (its tid is the pid), the busiest other `node` thread (PGlite's worker), the rest. */
-function cpuPerBooking(before: Map<string, { name: string; ms: number }>, count: number) {
-  const after = threadCpu();
-  let main = 0;
-  let worker = 0;
-  let rest = 0;
-  for (const [tid, { name, ms }] of after) {
-    const delta = ms - (before.get(tid)?.ms ?? 0);
-    if (tid === String(process.pid)) main = delta;
-    else if (name === 'node' && delta > worker) {
-      rest += worker;
-      worker = delta;
-    } else rest += delta;
-  }
+/** CPU ms per booking: the main thread, PGlite's worker, the rest. */
+function cpuPerBooking(before: ReturnType<typeof threadCpu>, count: number) {
+  const { main, worker, rest } = cpuSince(before);
   return `CPU per booking: main ${(main / count).toFixed(2)} ms, worker ${(worker / count).toFixed(2)} ms, other threads ${(rest / count).toFixed(2)} ms`;
 }
 
@@ -105,41 +64,12 @@ async function main() {
   const { user, w } = await benchOwner(app, 'trace@lager.test', 'Trace');
   // 20 000 locations (flat: a booking locks its location by id, the tree's shape does not matter to it),
   // article i at location i, and the first 1 000 articles at STANDARD too.
-  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
-  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
-    SELECT ${w}, 'L-' || i, 'Shelf ' || i FROM generate_series(1, 19999) i`);
-  await db.execute(sql`INSERT INTO stock_articles (warehouse_id, sku, name, unit, quantity)
-    SELECT ${w}, 'LOC-' || i, 'Location article ' || i, 'pcs', 2000000000 FROM generate_series(1, 19999) i`);
-  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
-    SELECT l.id, a.id, ${w}, 1000000000 FROM stock_locations l
-    JOIN stock_articles a ON a.warehouse_id = ${w} AND 'LOC-' || substr(l.code, 3) = a.sku WHERE l.warehouse_id = ${w}`);
-  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
-    SELECT (SELECT id FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD'), a.id, ${w}, 1000000000
-    FROM stock_articles a WHERE a.warehouse_id = ${w} ORDER BY a.id LIMIT 1000`);
-  await db.execute(sql`ANALYZE`);
-  const placed = (
-    (await db.execute(sql`SELECT q.article_id, q.location_id FROM stock_location_quantities q
-      JOIN stock_locations l ON l.id = q.location_id AND l.code <> 'STANDARD'
-      WHERE q.warehouse_id = ${w} ORDER BY q.article_id LIMIT 1000`)) as unknown as {
-      rows: { article_id: number; location_id: number }[];
-    }
-  ).rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
+  const placed = (await articlesOnShelves(db, w, 19999, 1000)).slice(0, 1000);
 
   const session = await login(app, user.email);
   const book = async (i: number, withLocation: boolean) => {
     const [article, location] = placed[i % placed.length]!;
-    const res = await session.post(
-      '/api/stock/movements',
-      {
-        article_id: article,
-        kind: 'out',
-        quantity: 1,
-        reason: 'sale',
-        ...(withLocation ? { location_id: location } : {}),
-      },
-      { 'idempotency-key': randomUUID() },
-    );
-    if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
+    await bookOneOut(session, article, withLocation ? location : undefined);
   };
 
   if (TREE) {

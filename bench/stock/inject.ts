@@ -3,6 +3,7 @@
  * a warehouse owner and their logged-in session. Shared by bench/stock/run.ts and
  * bench/perf-notes/pglite-booking-trace.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,8 @@ import { buildApp, type Database, memberships, users, warehouses } from '../../a
 // drizzle-orm is the API workspace's dependency: resolve it from there.
 const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
 export const { sql } = apiRequire('drizzle-orm') as typeof import('../../api/node_modules/drizzle-orm');
+/** node-postgres, the API workspace's dependency too. */
+export const pg = apiRequire('pg') as typeof import('pg');
 
 const PASSWORD = 'bench-password';
 
@@ -69,4 +72,45 @@ export async function benchOwner(app: FastifyInstance, email: string, warehouseN
   await db.insert(memberships).values({ userId: user!.id, warehouseId: warehouse!.id, roleId: 1 });
   await db.execute(sql`UPDATE users SET current_warehouse_id = ${warehouse!.id} WHERE id = ${user!.id}`);
   return { user: user!, w: warehouse!.id };
+}
+
+/**
+ * `count` articles at `count` shelves (article i at shelf i, 1 000 000 000 each) and STANDARD, where the first
+ * `atStandard` articles lie too; analyzed. Returns [article, shelf] in article order. Shared by the booking
+ * traces in bench/perf-notes.
+ */
+export async function articlesOnShelves(
+  db: FastifyInstance['ctx']['db'],
+  w: number,
+  count: number,
+  atStandard = count,
+): Promise<(readonly [number, number])[]> {
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${w}, 'STANDARD')`);
+  await db.execute(sql`INSERT INTO stock_locations (warehouse_id, code, name)
+    SELECT ${w}, 'L-' || i, 'Shelf ' || i FROM generate_series(1, ${count}::int) i`);
+  await db.execute(sql`INSERT INTO stock_articles (warehouse_id, sku, name, unit, quantity)
+    SELECT ${w}, 'LOC-' || i, 'Location article ' || i, 'pcs', 2000000000 FROM generate_series(1, ${count}::int) i`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT l.id, a.id, ${w}, 1000000000 FROM stock_locations l
+    JOIN stock_articles a ON a.warehouse_id = ${w} AND 'LOC-' || substr(l.code, 3) = a.sku WHERE l.warehouse_id = ${w}`);
+  await db.execute(sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity)
+    SELECT (SELECT id FROM stock_locations WHERE warehouse_id = ${w} AND code = 'STANDARD'), a.id, ${w}, 1000000000
+    FROM stock_articles a WHERE a.warehouse_id = ${w} ORDER BY a.id LIMIT ${atStandard}::int`);
+  await db.execute(sql`ANALYZE`);
+  const { rows } = (await db.execute(sql`SELECT q.article_id, q.location_id FROM stock_location_quantities q
+    JOIN stock_locations l ON l.id = q.location_id AND l.code <> 'STANDARD'
+    WHERE q.warehouse_id = ${w} ORDER BY q.article_id`)) as unknown as {
+    rows: { article_id: number; location_id: number }[];
+  };
+  return rows.map((r) => [Number(r.article_id), Number(r.location_id)] as const);
+}
+
+/** Goods-out of 1 (a sale) with a fresh Idempotency-Key, at `location` when given; throws unless booked (201). */
+export async function bookOneOut(session: Awaited<ReturnType<typeof login>>, article: number, location?: number) {
+  const res = await session.post(
+    '/api/stock/movements',
+    { article_id: article, kind: 'out', quantity: 1, reason: 'sale', ...(location ? { location_id: location } : {}) },
+    { 'idempotency-key': randomUUID() },
+  );
+  if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
 }

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { Pool, types } from 'pg';
 import type { Db } from './db/client';
 import { PgliteWorkerClient } from './db/pglite-worker-client';
 
@@ -31,13 +32,47 @@ export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
   };
 }
 
+/** The node-postgres pool behind `db` (not a transaction's, which has none). */
+function poolOf(db: Db): Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof Pool ? client : undefined;
+}
+
 const dialect = new PgDialect();
+/** Statement names on PostgreSQL, by text (one per call site). */
+const names = new Map<string, string>();
+/** drizzle's own choice for raw statements: dates, times and intervals stay the text PostgreSQL sent. */
+const asText = new Set([
+  types.builtins.TIMESTAMPTZ,
+  types.builtins.TIMESTAMP,
+  types.builtins.DATE,
+  types.builtins.INTERVAL,
+  1231,
+]);
+const rawTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    asText.has(oid) ? (value: string) => value : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+};
 
 /**
  * `db.execute(query)` for a hot raw statement whose text is always the same (the values are its
- * parameters): on PGlite a named prepared statement, as perDatabase's; on PostgreSQL as before.
+ * parameters): a named prepared statement — on PGlite as perDatabase's; on PostgreSQL parsed and planned once per
+ * connection (pg sends Parse only the first time), with drizzle's result as `db.execute` gives it. Inside a
+ * transaction as before.
  */
 export function executePrepared(db: Db, query: SQL): ReturnType<Db['execute']> {
-  pgliteOf(db)?.keepPrepared(dialect.sqlToQuery(query).sql);
-  return db.execute(query);
+  const pglite = pgliteOf(db);
+  const pool = pglite ? undefined : poolOf(db);
+  if (!pglite && !pool) return db.execute(query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (pglite) {
+    pglite.keepPrepared(text);
+    return db.execute(query);
+  }
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `lager_raw_${names.size + 1}`;
+    names.set(text, name);
+  }
+  return pool!.query({ name, text, values: params, types: rawTypes }) as unknown as ReturnType<Db['execute']>;
 }

@@ -97,11 +97,16 @@ export async function once<T>(
   });
 }
 
-/** Deletes keys older than the TTL; run now and then (the plugin does it hourly when jobs run). */
-export async function purgeIdempotencyKeys(db: Db): Promise<number> {
+/**
+ * Deletes keys older than the TTL; run now and then (the plugin does it hourly when jobs run). With `vacuum`
+ * (PGlite: it has no autovacuum) the table is vacuumed and analyzed afterwards: every booking inserts a key and
+ * sets its answer, so without it the table only ever grows dead rows and the planner never learns its size.
+ */
+export async function purgeIdempotencyKeys(db: Db, { vacuum = false } = {}): Promise<number> {
   const deleted = await db
     .delete(stockIdempotencyKeys)
     .where(lt(stockIdempotencyKeys.createdAt, expiredBefore))
     .returning({ key: stockIdempotencyKeys.key });
+  if (vacuum) await db.execute(sql`VACUUM (ANALYZE) stock_idempotency_keys`);
   return deleted.length;
 }

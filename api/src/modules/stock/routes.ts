@@ -18,8 +18,10 @@ const stockRoutes: FastifyPluginAsync = async (app) => {
   await app.register(historyRoutes);
 
   // Idempotency keys older than their TTL (8 days) are dead weight; the lookup ignores them anyway.
+  // PGlite never vacuums on its own: the purge does it for the keys table.
+  const vacuum = app.ctx.database.kind === 'pglite';
   const timer = setInterval(() => {
-    purgeIdempotencyKeys(app.ctx.db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
+    purgeIdempotencyKeys(app.ctx.db, { vacuum }).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
   }, PURGE_EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
