@@ -24,6 +24,7 @@ import { measureApp } from '../lib/bytes.mjs';
 import { serveDeployments } from '../lib/deployments.mjs';
 import { measureFirstLoad, sizeIndex } from '../lib/pageload.mjs';
 import { createBenchUser } from '../lib/session.mjs';
+import { profileLoad } from './cpu-profile.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = process.env.BENCH_OUT_DIR ?? path.join(repoRoot, 'bench/out');
@@ -163,14 +164,7 @@ async function probe(browser, d, user, runs) {
           warnings.add(m.text().slice(0, 160));
         }
       });
-      const cdp = await context.newCDPSession(tab);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
-      await tab.goto(url);
-      await waitForSection(tab);
-      const { profile: prof } = await cdp.send('Profiler.stop');
+      const prof = await profileLoad(context, tab, url, waitForSection);
       const counts = await tab.evaluate(() => window.__probe);
       sums.regexps += counts.regexps;
       sums.storageReads += counts.storageReads;

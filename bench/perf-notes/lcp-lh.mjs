@@ -24,6 +24,7 @@ import { measureApp } from '../lib/bytes.mjs';
 import { layoutOf } from '../lib/deployments.mjs';
 import { startDeployment } from '../lib/serve.mjs';
 import { createBenchUser } from '../lib/session.mjs';
+import { profileLoad } from './cpu-profile.mjs';
 
 const require = createRequire(import.meta.url);
 const stack = require('../../scripts/stack.cjs');
@@ -322,14 +323,7 @@ async function profile(deployments, user) {
         for (let i = 0; i < Number(opts.profile === true ? 3 : opts.profile); i++) {
           const context = await newContext(browser, { cookies: auth ? user.cookies : undefined, url });
           const tab = await context.newPage();
-          const cdp = await context.newCDPSession(tab);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-          await cdp.send('Profiler.enable');
-          await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-          await cdp.send('Profiler.start');
-          await tab.goto(url);
-          await waitForSection(tab);
-          const { profile: prof } = await cdp.send('Profiler.stop');
+          const prof = await profileLoad(context, tab, url, waitForSection);
           await context.close();
           const byId = new Map(prof.nodes.map((n) => [n.id, n]));
           const dt = prof.timeDeltas;
