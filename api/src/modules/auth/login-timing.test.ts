@@ -3,8 +3,9 @@
  * so response times do not tell which addresses have accounts. Uses production's argon2 cost:
  * with the cheap test hash, the difference this guards against would be lost in noise.
  * Compares the CPU time each request costs the process (argon2 runs on libuv's threads, which
- * process.cpuUsage counts): on an idle server that is the response time, and unlike wall-clock
- * time it does not swing with whatever else a busy CI machine runs at the moment.
+ * process.cpuUsage counts): on an idle server that is the response time, and it swings less than
+ * wall-clock time with whatever else a busy CI machine runs at the moment (though not zero: CI at
+ * 88e3139 saw medians 29.0 / 23.0 ms under load 5–6, hence pairs and rounds below).
  */
 import type { FastifyInstance } from 'fastify';
 import { Client, useTestApp } from '../../../test/helpers';
@@ -22,7 +23,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-it('known address + wrong password and unknown address: medians within 20 %', async () => {
+it('known address + wrong password and unknown address: CPU time within 20 %', async () => {
   await app.ctx.db.insert(users).values({
     name: 'Known',
     email: 'known@example.test',
@@ -33,26 +34,39 @@ it('known address + wrong password and unknown address: medians within 20 %', as
   await client.csrf();
   const attempt = async (email: string) => {
     const cpu = process.cpuUsage();
-    const started = process.hrtime.bigint();
     const res = await client.post('/api/login', { email, password: 'a-wrong-password' });
     expect(res.statusCode).toBe(422);
     const used = process.cpuUsage(cpu);
-    return { cpuMs: (used.user + used.system) / 1000, wallMs: Number(process.hrtime.bigint() - started) / 1e6 };
+    return (used.user + used.system) / 1000;
   };
-  // Warm-up (JIT, the dummy hash), then interleave so load changes hit both sides alike.
+  // Warm-up (JIT, the dummy hash).
   await attempt('known@example.test');
   await attempt('nobody@example.test');
-  const known: { cpuMs: number; wallMs: number }[] = [];
-  const unknown: { cpuMs: number; wallMs: number }[] = [];
-  for (let i = 0; i < 25; i++) {
-    // Alternate which goes first, so a burst of load elsewhere does not always hit the same side.
-    if (i % 2) known.push(await attempt('known@example.test'));
-    unknown.push(await attempt('nobody@example.test'));
-    if (!(i % 2)) known.push(await attempt('known@example.test'));
+  // Compared pair by pair: both requests of a pair run back to back, so a burst of load elsewhere on a
+  // busy CI machine (argon2 is memory-hard, contention inflates its CPU time too) hits both alike; the
+  // median of the pairs' spreads ignores the pairs a burst split. A round of pairs under a spike of
+  // load may still miss, so up to three rounds are measured: a real difference (an unknown address
+  // skipping argon2 is ~20x cheaper) fails every one of them.
+  const spreads: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const pairSpreads: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      // Alternate which goes first, so the order inside a pair does not favour one side.
+      let known: number, unknown: number;
+      if (i % 2) {
+        known = await attempt('known@example.test');
+        unknown = await attempt('nobody@example.test');
+      } else {
+        unknown = await attempt('nobody@example.test');
+        known = await attempt('known@example.test');
+      }
+      pairSpreads.push((known - unknown) / Math.max(known, unknown));
+    }
+    const spread = median(pairSpreads);
+    if (process.env.LOGIN_TIMING_REPORT) console.log({ round, spread, pairSpreads });
+    spreads.push(spread);
+    if (Math.abs(spread) < 0.2) break;
   }
-  const cpu = { known: median(known.map((k) => k.cpuMs)), unknown: median(unknown.map((u) => u.cpuMs)) };
-  const wall = { known: median(known.map((k) => k.wallMs)), unknown: median(unknown.map((u) => u.wallMs)) };
-  if (process.env.LOGIN_TIMING_REPORT) console.log({ cpu, wall });
-  const spread = Math.abs(cpu.known - cpu.unknown) / Math.max(cpu.known, cpu.unknown);
-  expect({ ...cpu, within20Percent: spread < 0.2 }).toEqual({ ...cpu, within20Percent: true });
+  const last = spreads[spreads.length - 1]!;
+  expect({ spreads, within20Percent: Math.abs(last) < 0.2 }).toEqual({ spreads, within20Percent: true });
 });
