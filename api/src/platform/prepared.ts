@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { Pool, types } from 'pg';
+import { Pool } from 'pg';
 import type { Db } from './db/client';
 import { PgliteWorkerClient } from './db/pglite-worker-client';
 
@@ -41,38 +41,26 @@ function poolOf(db: Db): Pool | undefined {
 const dialect = new PgDialect();
 /** Statement names on PostgreSQL, by text (one per call site). */
 const names = new Map<string, string>();
-/** drizzle's own choice for raw statements: dates, times and intervals stay the text PostgreSQL sent. */
-const asText = new Set([
-  types.builtins.TIMESTAMPTZ,
-  types.builtins.TIMESTAMP,
-  types.builtins.DATE,
-  types.builtins.INTERVAL,
-  1231,
-]);
-const rawTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    asText.has(oid) ? (value: string) => value : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
-};
 
 /**
  * `db.execute(query)` for a hot raw statement whose text is always the same (the values are its
  * parameters): a named prepared statement — on PGlite as perDatabase's; on PostgreSQL parsed and planned once per
- * connection (pg sends Parse only the first time), with drizzle's result as `db.execute` gives it. Inside a
- * transaction as before.
+ * connection (pg sends Parse only the first time). It is drizzle's own `execute` with a statement name (its session's
+ * `prepareQuery`, as `db.execute` calls it without one), so the result is exactly `db.execute`'s, raw type parsers
+ * included. Inside a transaction as before.
  */
 export function executePrepared(db: Db, query: SQL): ReturnType<Db['execute']> {
   const pglite = pgliteOf(db);
-  const pool = pglite ? undefined : poolOf(db);
-  if (!pglite && !pool) return db.execute(query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
   if (pglite) {
-    pglite.keepPrepared(text);
+    pglite.keepPrepared(dialect.sqlToQuery(query).sql);
     return db.execute(query);
   }
-  let name = names.get(text);
+  if (!poolOf(db)) return db.execute(query);
+  const built = dialect.sqlToQuery(query);
+  let name = names.get(built.sql);
   if (name === undefined) {
     name = `lager_raw_${names.size + 1}`;
-    names.set(text, name);
+    names.set(built.sql, name);
   }
-  return pool!.query({ name, text, values: params, types: rawTypes }) as unknown as ReturnType<Db['execute']>;
+  return db._.session.prepareQuery(built, undefined, name, false).execute() as ReturnType<Db['execute']>;
 }
