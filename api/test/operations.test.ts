@@ -119,6 +119,8 @@ async function openTestDatabaseAgain() {
 }
 
 describe('in-process server on a PGlite directory', () => {
+  // Two PGlite starts on disk (initdb, migrations, demo seed, then a reopen): 12 s on an idle machine, over 60 s in a
+  // clean-clone CI run beside the browser journeys (load 5–6) — the same bound as the other PGlite files.
   it('starts, seeds demo data, writes the outbox, and keeps data across a restart', async () => {
     const { startServer } = await import('../src/start');
     const dataDir = mkdtempSync(join(tmpdir(), 'lager-data-'));
@@ -143,7 +145,5 @@ describe('in-process server on a PGlite directory', () => {
     expect((await client.login('owner@lager.demo', 'demo1234')).statusCode).toBe(200);
     expect((await client.get('/api/mywarehouses')).json().warehouses).toHaveLength(2);
     await second.close();
-    // Two PGlite starts on disk (initdb, migrations, demo seed, then a reopen): 12 s on an idle machine, over 60 s in
-    // CI at 88e3139+ (load 5–6, beside the browser journeys) — the same bound as the other PGlite files.
   }, 180_000);
 });
