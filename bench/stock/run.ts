@@ -80,10 +80,10 @@ async function load(app: FastifyInstance, database: Database) {
   const first = await loadScaleData(db, { warehouseId: w, userId: user.id, articles: ARTICLES, movements: MOVEMENTS });
   const seconds = (performance.now() - started) / 1000;
   console.log(`  ${database.kind}: loaded ${ARTICLES} articles and ${MOVEMENTS} movements in ${seconds.toFixed(1)} s`);
-  // A bulk load of 1M rows is what autovacuum wakes up for (insert threshold): vacuumed here, the rows below do not
-  // share the CPUs with it. (It did not explain the search row's 50–86 ms runs: the same code gives 12.6 or 84.4 ms
-  // in runs minutes apart, 8a7eb76 too — see bench/perf-notes.md, round 3.)
-  await db.execute(sql`VACUUM (ANALYZE) stock_articles, stock_movements`);
+  // A bulk load of 1M rows is what autovacuum wakes up for (insert threshold): vacuumed here (loadScaleData has
+  // analyzed already), the rows below do not share the CPUs with it. (Round 3's 50–86 ms search rows were the
+  // planner's choice after some ANALYZE samples, not autovacuum — bench/perf-notes.md, round 4.)
+  await db.execute(sql`VACUUM stock_articles, stock_movements`);
   await quietPostgres();
   return { warehouseId: w, firstArticle: first, email: user.email };
 }
