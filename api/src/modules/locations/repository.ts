@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { executePrepared } from '../../platform/prepared';
 import { decodeCursor, encodeCursor, fromMilli, type LocationLedger, stockArticles, type Tx } from '../stock';
 import {
   stockDefaultLocations as defaults,
@@ -166,34 +167,54 @@ export const ledger: LocationLedger = {
  * rest, `to_json` only for an archived one) and one digit saying archived (1) and/or STANDARD (2),
  * the nodes in id order, separated by a line feed (JSON text has none: `to_json` escapes it in
  * names; codes are A-Z 0-9 . / - by their CHECK). Archived locations are always in: the answer
- * without them is the same nodes less those.
+ * without them is the same nodes less those. Given the version and TimeZone of nodes the caller
+ * keeps, the nodes only if this snapshot's differ (`heads_read`): a version change costs no second
+ * statement. One text for every call (a prepared statement: planned once per connection, so the
+ * nodes' part costs nothing when it is not needed).
  */
-export async function readTree(db: Db, warehouseId: number, heads: boolean): Promise<TreeRead> {
-  const nodes = sql`, (SELECT string_agg(node, E'\n') FROM (
+export async function readTree(db: Db, warehouseId: number, kept: KeptTree | undefined): Promise<TreeRead> {
+  const nodes = sql`(SELECT string_agg(node, E'\n') FROM (
       SELECT l.list_head
           || CASE WHEN l.archived_at IS NOT NULL THEN ',"archived_at":' || to_json(l.archived_at)::text
               || CASE WHEN l.code = ${STANDARD_CODE} THEN ',"standard":true,"article_count":3'
                 ELSE ',"standard":false,"article_count":1' END
             WHEN l.code = ${STANDARD_CODE} THEN ',"archived_at":null,"standard":true,"article_count":2'
             ELSE ',"archived_at":null,"standard":false,"article_count":0' END AS node
-      FROM stock_locations l WHERE l.warehouse_id = ${warehouseId} ORDER BY l.id) n) AS heads`;
+      FROM stock_locations l WHERE l.warehouse_id = ${warehouseId} ORDER BY l.id) n)`;
+  const version = sql`(SELECT version::text FROM stock_location_versions WHERE warehouse_id = ${warehouseId})`;
+  // Uncorrelated subqueries are evaluated when first needed: with the kept version and zone still current, the
+  // nodes' subquery never runs.
+  const changed = sql`(${kept === undefined}::boolean OR ${version} IS DISTINCT FROM ${kept?.version ?? null}::text
+    OR current_setting('TimeZone') IS DISTINCT FROM ${kept?.timeZone ?? null}::text)`;
   const [row] = rowsOf<TreeRead>(
-    await db.execute(sql`
-      SELECT (SELECT version::text FROM stock_location_versions WHERE warehouse_id = ${warehouseId}) AS version,
+    await executePrepared(
+      db,
+      sql`
+      SELECT ${version} AS version,
         current_setting('TimeZone') AS time_zone,
         (SELECT string_agg(location_id::text, ',') FROM (
           SELECT location_id FROM stock_location_quantities
-          WHERE warehouse_id = ${warehouseId} AND quantity > 0 ORDER BY location_id) s) AS stocked
-        ${heads ? nodes : sql``}`),
+          WHERE warehouse_id = ${warehouseId} AND quantity > 0 ORDER BY location_id) s) AS stocked,
+        ${changed} AS heads_read,
+        CASE WHEN ${changed} THEN ${nodes} END AS heads`,
+    ),
   );
   return row!;
+}
+
+/** The version and TimeZone of the nodes a caller keeps (tree-list.ts). */
+export interface KeptTree {
+  version: string;
+  timeZone: string;
 }
 
 export interface TreeRead {
   version: string | null;
   time_zone: string;
   stocked: string | null;
-  heads?: string | null;
+  /** Whether `heads` was read (the snapshot's version or TimeZone is not the kept one's). */
+  heads_read: boolean;
+  heads: string | null;
 }
 
 /** Articles with stock at the location. */

@@ -219,6 +219,51 @@ describe('the location tree list', () => {
     await expectListed();
   });
 
+  it('reads a changed tree in the statement that finds the change: one statement per list, also right after a write', async () => {
+    // A handle of its own (nodes are kept per handle) whose driver counts the statements sent through it.
+    let statements = 0;
+    const counted = <F extends (...args: never[]) => unknown>(run: F) =>
+      ((...args: Parameters<F>) => {
+        statements++;
+        return run(...args);
+      }) as F;
+    let handle: Db;
+    let opened: Database | undefined;
+    if (url) {
+      opened = await openDatabase({ url, schema, poolSize: 1 });
+      handle = opened.db;
+      const pool = (handle as unknown as { $client: { query: (...args: never[]) => unknown } }).$client;
+      pool.query = counted(pool.query.bind(pool));
+    } else {
+      const client = (db as unknown as { $client: object }).$client;
+      const counting = new Proxy(client, {
+        get(target, key) {
+          const value: unknown = Reflect.get(target, key, target);
+          if (typeof value !== 'function') return value;
+          const bound = value.bind(target);
+          return key === 'query' || key === 'exec' ? counted(bound) : bound;
+        },
+      });
+      handle = drizzle({ client: counting as never }) as unknown as Db;
+    }
+    const list = async () => {
+      statements = 0;
+      const json = (await listLocationsJson(handle, warehouseId, false)).toString();
+      const sent = statements;
+      expect(json).toBe(await expected(warehouseId, false));
+      return sent;
+    };
+    try {
+      await list(); // kept from here on (and STANDARD made, should this test run alone)
+      expect(await list()).toBe(1);
+      await location(owner, 'TL-ONE-READ');
+      expect(await list()).toBe(1); // the new version and the nodes in one statement
+      expect(await list()).toBe(1);
+    } finally {
+      await opened?.close();
+    }
+  });
+
   it('makes STANDARD for a warehouse that has none and lists it', async () => {
     const { client } = await loggedIn(app);
     const warehouse = (await createWarehouse(client, 'Neulager')).id;

@@ -58,7 +58,7 @@ const DIGIT_0 = 0x30;
 /** Digits of an article count (at most 10 for a 32-bit count) + `}` + `,`. */
 const COUNT_ROOM = 12;
 
-/** The nodes of `readTree(…, true)`: split at the line feeds, each one's id and digit read, in id order. */
+/** The nodes `readTree` read: split at the line feeds, each one's id and digit read, in id order. */
 function nodesOf(read: TreeRead): Nodes {
   const text = read.heads ? Buffer.from(read.heads) : Buffer.alloc(0);
   const nodes: { head: Uint8Array; id: number; flag: number }[] = [];
@@ -177,12 +177,9 @@ function answer(nodes: Nodes, stocked: string | null, archived: boolean) {
 export async function listLocationsJson(db: Db, warehouseId: number, archived: boolean): Promise<Buffer> {
   for (let made = false; ; made = true) {
     const known = kept.get(db)?.get(warehouseId);
-    let read = await readTree(db, warehouseId, !known);
-    let nodes = known;
-    if (!nodes || nodes.version !== read.version || nodes.timeZone !== read.time_zone) {
-      if (known) read = await readTree(db, warehouseId, true);
-      nodes = nodesOf(read);
-    }
+    const read = await readTree(db, warehouseId, known);
+    // The statement read the nodes exactly when its snapshot's version or zone is not the kept nodes'.
+    const nodes = read.heads_read || !known ? nodesOf(read) : known;
     // A warehouse made after migration 0010 gets its STANDARD location here or at its first booking.
     const done = made || nodes.standard || (archived && nodes.standardArchived);
     const json = done ? answer(nodes, read.stocked, archived) : undefined;
