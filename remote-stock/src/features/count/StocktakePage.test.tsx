@@ -1,6 +1,10 @@
 import { answer, HttpResponse, setupApiServer } from '@lager/shared/testing';
-import { screen, within } from '@testing-library/react';
-import type { BookStockCountApiArg, BookStockCountApiResponse } from '../../api/generated';
+import { screen, waitFor, within } from '@testing-library/react';
+import type {
+  BookStockCountApiArg,
+  BookStockCountApiResponse,
+  ListStockArticlesApiResponse,
+} from '../../api/generated';
 import { article, articleHandlers, mountStock, movement, session } from '../../testing/fixtures';
 
 const a = article({ name: 'Nails', quantity: 100 });
@@ -62,6 +66,57 @@ test('Enter in the search (a scan) jumps to the article’s count field', async 
   await screen.findByLabelText('Counted: Tape');
   await user.type(screen.getByLabelText('Find or scan an article'), `${c.sku}{Enter}`);
   expect(screen.getByLabelText('Counted: Tape')).toHaveFocus();
+});
+
+test('a scanned article keeps its row and the focus when an older search answers after the scan', async () => {
+  // A wedge scanner is faster than the debounced list: the search for the previous code can
+  // answer after the next code matched in the list still on screen. Seen in CI: that answer took
+  // the scanned row (and with it the focus) off the sheet, and the count went nowhere.
+  const asked: string[] = [];
+  const gates = new Map<string, () => void>();
+  const held = (q: string) => new Promise<void>((resolve) => gates.set(q, resolve));
+  server.use(
+    answer.get<ListStockArticlesApiResponse>('/api/stock/articles', async ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      asked.push(q);
+      if (q) await held(q);
+      return HttpResponse.json({ articles: [a, b, c].filter((x) => !q || x.sku === q), next_cursor: null });
+    }),
+  );
+  const { user } = await mountStock('/stock/count', 'en');
+  await screen.findByLabelText('Counted: Glue');
+  const find = screen.getByLabelText('Find or scan an article');
+  await user.type(find, a.sku);
+  await waitFor(() => expect(gates.has(a.sku)).toBe(true));
+  await user.clear(find);
+  await user.type(find, `${c.sku}{Enter}`);
+  await waitFor(() => expect(screen.getByLabelText('Counted: Tape')).toHaveFocus());
+
+  gates.get(a.sku)!();
+  await waitFor(() => expect(screen.queryByLabelText('Counted: Glue')).toBeNull());
+  expect(screen.getByLabelText('Counted: Tape')).toHaveFocus();
+  await waitFor(() => expect(gates.has(c.sku)).toBe(true));
+  gates.get(c.sku)!();
+  await waitFor(() => expect(screen.queryByLabelText('Counted: Nails')).toBeNull());
+  await user.keyboard('7');
+  expect(screen.getByLabelText('Counted: Tape')).toHaveValue('7');
+  expect(asked).toEqual(['', a.sku, c.sku]);
+});
+
+test('a scan the list does not hold is looked up; a failed lookup says so and the sheet stays', async () => {
+  server.use(
+    answer.get<ListStockArticlesApiResponse>('/api/stock/articles', ({ request }) =>
+      new URL(request.url).searchParams.get('limit') === '20'
+        ? HttpResponse.json({ message: 'Unavailable', code: 'service.unavailable' }, { status: 503 })
+        : HttpResponse.json({ articles: [a, b], next_cursor: null }),
+    ),
+  );
+  const { user } = await mountStock('/stock/count', 'en');
+  await user.type(await screen.findByLabelText('Counted: Nails'), '97');
+  await user.type(screen.getByLabelText('Find or scan an article'), `${c.sku}{Enter}`);
+  expect(await screen.findByRole('alert')).toHaveTextContent('The search failed. Please scan again.');
+  expect(screen.getByLabelText('Counted: Nails')).toHaveValue('97');
+  expect(screen.getByLabelText('Find or scan an article')).toHaveFocus();
 });
 
 test('an invalid count is flagged in the review and not sent', async () => {

@@ -74,7 +74,8 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
   const dispatch = useAppDispatch();
   const [search, setSearch] = useState('');
   const [pinned, setPinned] = useState<Article[]>([]);
-  const [unknown, setUnknown] = useState(false);
+  /** What the last scan (Enter) found no field for: an unknown code, or a lookup that failed. */
+  const [missed, setMissed] = useState<'unknownCode' | 'lookupFailed' | null>(null);
   /** The count field to focus once it is on screen (a scanned article may need a render first). */
   const [focusTarget, setFocusTarget] = useState<number | null>(null);
   useEffect(() => {
@@ -97,6 +98,8 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
   /**
    * Enter in the search (a scanner types the code and Enter, faster than the debounced list):
    * the article with exactly this barcode or SKU gets the focus, looked up once if not listed.
+   * The match is pinned even when it is listed: the list on screen may be an older search's,
+   * and the answer to a newer one must not take the row (and the count being typed) away.
    */
   const jumpTo = async () => {
     const code = search.trim();
@@ -105,15 +108,21 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
       list.find((a) => a.barcode === code || a.sku.toLowerCase() === code.toLowerCase());
     let match = exact(rows);
     if (!match) {
-      const { articles } = await dispatch(
-        stockEndpoints.listStockArticles.initiate({ q: code, limit: 20 }, { subscribe: false, forceRefetch: true }),
-      ).unwrap();
-      match = exact(articles) ?? (articles.length === 1 ? articles[0] : undefined);
-      const found = match;
-      if (found) setPinned((list) => [found, ...list]);
+      try {
+        const { articles } = await dispatch(
+          stockEndpoints.listStockArticles.initiate({ q: code, limit: 20 }, { subscribe: false, forceRefetch: true }),
+        ).unwrap();
+        match = exact(articles) ?? (articles.length === 1 ? articles[0] : undefined);
+      } catch {
+        setMissed('lookupFailed');
+        return;
+      }
     }
-    setUnknown(!match);
-    if (match) setFocusTarget(match.id);
+    setMissed(match ? null : 'unknownCode');
+    const found = match;
+    if (!found) return;
+    setPinned((list) => [found, ...list.filter((a) => a.id !== found.id)]);
+    setFocusTarget(found.id);
   };
 
   return (
@@ -132,7 +141,7 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
           }
         }}
       />
-      {unknown && <Alert kind="error">{t('count.unknownCode')}</Alert>}
+      {missed && <Alert kind="error">{t(`count.${missed}`)}</Alert>}
       {isLoading && <Skeleton rows={5} label={t('list.loading')} />}
       {isError && <Alert kind="error">{t('errors.loadFailed')}</Alert>}
       {data && rows.length === 0 && <EmptyState>{t('list.noMatch')}</EmptyState>}
