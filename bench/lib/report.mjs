@@ -239,6 +239,8 @@ function pageSection(r) {
     '',
     'Everything the browser fetched until the section was shown and the network had been quiet for 500 ms. gzip/brotli are the',
     'sizes of exactly those files; "transferred" is what went over the wire (the bench servers send precompressed bodies).',
+    "JS counts the page's scripts; the telemetry's web-vitals chunk, fetched on purpose after the load has settled, is not",
+    'counted (it fell inside the quiet window by chance), but it is in "all".',
     '',
     table(
       [
