@@ -98,8 +98,8 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
   /**
    * Enter in the search (a scanner types the code and Enter, faster than the debounced list):
    * the article with exactly this barcode or SKU gets the focus, looked up once if not listed.
-   * The match is pinned even when it is listed: the list on screen may be an older search's,
-   * and the answer to a newer one must not take the row (and the count being typed) away.
+   * The match is pinned even when it is listed: the list on screen may be an older search's, and a
+   * search answering after the scan must not take the row (and the count being typed) away.
    */
   const jumpTo = async () => {
     const code = search.trim();
