@@ -4,8 +4,18 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated, validationError } from '../../platform/errors';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/http/input';
 import { responses } from '../../platform/http/schemas';
+import { beaconUserId } from '../../platform/http/session';
 import { MAX_BATCH_BYTES, SummaryQuery, TelemetryBatch, TelemetrySeries, TelemetrySummary } from './schemas';
-import { bearerIsOperator, isOperator, purgeTelemetry, recordBatch, series, summarize } from './service';
+import {
+  bearerIsOperator,
+  type Intake,
+  isOperator,
+  purgeIntakeState,
+  purgeTelemetry,
+  recordBatch,
+  series,
+  summarize,
+} from './service';
 
 /**
  * Spec §2: more than 120 batches a minute from one client get 429 (counted in the database: all
@@ -13,6 +23,13 @@ import { bearerIsOperator, isOperator, purgeTelemetry, recordBatch, series, summ
  */
 export const BATCHES_PER_MINUTE = 120;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Page hashes older than an hour and past client minutes go this often. */
+const INTAKE_PURGE_EVERY_MS = 60 * 1000;
+/** How long the deployment's list of versions is reused before it is read again. */
+const DEPLOYMENT_TTL_MS = 10_000;
+
+/** The section versions the deployment names per remote (null: no deployment); see releases' face. */
+export type DeploymentReader = () => Promise<Intake['deployment']>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Ordinary error bodies; 413 is not among the shared helper's statuses.
 const beaconResponses: Record<number, TSchema> = {
@@ -52,9 +69,28 @@ function sinceOf(raw: string | undefined): Date {
   return since;
 }
 
-const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * The beacon intake and the operators' reads. `readDeployment` is the releases module's reading of
+ * the deployment target (given by the composition: releases already depends on this module).
+ */
+async function telemetryPlugin(app: Parameters<FastifyPluginAsyncTypebox>[0], readDeployment: DeploymentReader) {
   const { db } = app.ctx;
   const beaconLimit = app.ctx.rateLimits.telemetryBatches;
+  const pagesPerClient = app.ctx.rateLimits.telemetryPages.max;
+
+  // The deployment is read at most every DEPLOYMENT_TTL_MS; a target that cannot be read leaves
+  // every version open (the per-client ceilings still hold) and says so in the log.
+  let deployment: { at: number; value: Promise<Intake['deployment']> } | undefined;
+  const deployed = () => {
+    if (!deployment || Date.now() - deployment.at > DEPLOYMENT_TTL_MS) {
+      const value = readDeployment().catch((err) => {
+        app.log.warn({ err }, 'deployment not readable; telemetry takes every version under per-client ceilings');
+        return null;
+      });
+      deployment = { at: Date.now(), value };
+    }
+    return deployment.value;
+  };
 
   // sendBeacon sends a string as text/plain; JSON bodies too. Anything unreadable is 422 (spec: malformed),
   // nesting deeper than the platform's JSON limit included (this parser replaces the platform's here).
@@ -89,7 +125,11 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       try {
-        await recordBatch(db, request.body.events);
+        const userId = await beaconUserId(request);
+        // TELEMETRY_SIGNED_IN_ONLY: an anonymous beacon is answered alike and counts for nothing.
+        if (app.ctx.telemetrySignedInOnly && userId === null) return reply.code(204).send();
+        const client = userId === null ? request.ip : `user:${userId}`;
+        await recordBatch(db, request.body, { client, deployment: await deployed(), pagesPerClient });
       } catch (error) {
         if (error instanceof AppError) throw error;
         // Spec §2: never 500. A batch that cannot be stored is dropped; the collector never retries.
@@ -142,7 +182,17 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     purgeTelemetry(db).catch((err) => app.log.warn({ err }, 'telemetry retention clean-up failed'));
   }, PURGE_EVERY_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-};
+  const intakeTimer = setInterval(() => {
+    purgeIntakeState(db).catch((err) => app.log.warn({ err }, 'telemetry page hashes clean-up failed'));
+  }, INTAKE_PURGE_EVERY_MS);
+  intakeTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(intakeTimer);
+  });
+}
 
-export default telemetryRoutes;
+export const telemetryRoutes =
+  (readDeployment: DeploymentReader): FastifyPluginAsyncTypebox =>
+  (app) =>
+    telemetryPlugin(app, readDeployment);
