@@ -4,6 +4,8 @@
  * 120 batches a minute 429, 204 otherwise, never 5xx (1 000 malformed batches, fixed seed), no raw
  * batch stored, page counts from the collector's flags, operators only (401/403), 30-day retention.
  */
+
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -74,9 +76,8 @@ const event = (over: Event = {}): Event => ({
   first: 'page',
   ...over,
 });
-let pages = 0;
 /** A fresh page id: the server counts each page id once per version (issue 37). */
-const nextPage = () => `page-${String((pages += 1)).padStart(16, '0')}`;
+const nextPage = () => `page-${randomUUID().replaceAll('-', '')}`;
 const batch = (events: Event[], page = nextPage()) => ({ page, events });
 
 const summary = (remote: string, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) =>

@@ -4,6 +4,7 @@
  * each instance has its own connection pool on the same PostgreSQL schema, as two processes would;
  * on PGlite they share the one in-memory database.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, openTestDatabase } from '../../../test/helpers';
 import type { Database } from '../../platform/db/client';
@@ -39,10 +40,9 @@ const post = (app: FastifyInstance, body: string, remoteAddress: string) =>
     remoteAddress,
   });
 
-let pages = 0;
 const batch = (version: string, channel: string, n: number, withError: boolean) =>
   JSON.stringify({
-    page: `page-${String((pages += 1)).padStart(16, '0')}`,
+    page: `page-${randomUUID().replaceAll('-', '')}`,
     events: Array.from({ length: n }, (_, i) => ({
       type: withError && i === 0 ? 'render_error' : 'mount',
       remote: 'remote-info',
