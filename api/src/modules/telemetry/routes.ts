@@ -15,6 +15,7 @@ import {
   recordBatch,
   series,
   summarize,
+  wellFormed,
 } from './service';
 
 /**
@@ -50,6 +51,24 @@ async function refuseCrossSite(request: FastifyRequest) {
   if ((origin !== undefined && !request.server.ctx.appOrigins.has(origin)) || site === 'cross-site') {
     throw forbidden('telemetry.crossSite', 'telemetry.cross_site');
   }
+}
+
+/**
+ * A client's text made well-formed before any check reads it (issue 37): a lone surrogate (an
+ * emoji cut in half) or a NUL byte in an error's message or source costs neither the batch (the
+ * platform refuses NUL with 422) nor a 503 (PostgreSQL's jsonb refuses both).
+ */
+function wellFormedEvents(value: unknown): unknown {
+  const events = (value as { events?: unknown } | null)?.events;
+  if (!Array.isArray(events)) return value;
+  for (const event of events) {
+    if (!event || typeof event !== 'object') continue;
+    const record = event as Record<string, unknown>;
+    for (const field of ['message', 'source']) {
+      if (typeof record[field] === 'string') record[field] = wellFormed(record[field]);
+    }
+  }
+  return value;
 }
 
 /** Operators only: the bearer token, else a verified user in OPERATOR_EMAILS; 401 anonymous, 403 anyone else. */
@@ -99,7 +118,7 @@ async function telemetryPlugin(app: Parameters<FastifyPluginAsyncTypebox>[0], re
   const parse = (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
     const text = String(body);
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(malformed());
-    json(request, text, (error, value) => (error ? done(malformed()) : done(null, value)));
+    json(request, text, (error, value) => (error ? done(malformed()) : done(null, wellFormedEvents(value))));
   };
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(

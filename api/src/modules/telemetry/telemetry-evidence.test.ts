@@ -147,7 +147,7 @@ describe('with a deployment: only what it names gets rows', () => {
 
   it('one batch of 100 `first: "page"` render errors adds one page and one error page', async () => {
     const before = await counts('remote-info');
-    const events = Array.from({ length: 100 }, (_, i) => renderError({ message: `Boom ${i}` }));
+    const events = Array.from({ length: 100 }, (_, i) => mount({ type: 'render_error', message: `Boom ${i}` }));
     expect((await post(deployed, batch(events))).statusCode).toBe(204);
     const after = await counts('remote-info');
     expect(delta(after, before, '2.0.0')).toEqual([1, 1]);
@@ -195,6 +195,7 @@ describe('with a deployment: only what it names gets rows', () => {
       mount({ type: 'api_error', version: '1.0.0', channel: 'stable', source: `GET /api/x\uD800` }),
     ]);
     const res = await post(deployed, body);
+    expect(res.body).toBe('');
     expect(res.statusCode).toBe(204);
     const after = await counts('remote-info');
     expect(delta(after, before, '1.0.0')).toEqual([1, 1]);
