@@ -160,27 +160,32 @@ export async function addUnlisted(db: Db, events: number) {
 
 type Keyed<T> = T & { vouched: boolean };
 
-/**
- * Keeps the rows that may be written: every row of a vouched key, existing rows, and new rows
- * while their table has room this minute (exactly: the caller holds the room lock).
- */
-async function withinRoom(
-  tx: Db,
-  rows: { minutes: Keyed<MinuteRow>[]; vitals: Keyed<VitalRow>[]; errors: Keyed<ErrorRow>[] },
-) {
+type Rows = { minutes: Keyed<MinuteRow>[]; vitals: Keyed<VitalRow>[]; errors: Keyed<ErrorRow>[] };
+type Kind = keyof typeof NEW_ROWS_PER_MINUTE;
+const KEYS: { [K in Kind]: (r: Rows[K][number]) => string } = {
+  minutes: (r) => `${r.remote} ${r.version} ${r.channel}`,
+  vitals: (r) => `${r.remote} ${r.version} ${r.channel} ${r.name} ${r.bucket}`,
+  errors: (r) => `${r.remote} ${r.version} ${r.signature}`,
+};
+
+/** Which of the rows not vouched for exist already (`kind key`), and, when asked, each table's rows this minute. */
+async function existing(tx: Db, rows: Rows, withUsed: boolean) {
   const open = {
     minutes: rows.minutes.filter((r) => !r.vouched),
     vitals: rows.vitals.filter((r) => !r.vouched),
     errors: rows.errors.filter((r) => !r.vouched),
   };
-  const result = await tx.execute(sql`
+  const used = withUsed
+    ? sql`
     SELECT 'minutes' AS kind, NULL AS key, count(*) AS n FROM telemetry_minutes WHERE minute = ${MINUTE}
     UNION ALL
     SELECT 'vitals', NULL, count(*) FROM telemetry_vitals WHERE minute = ${MINUTE}
     UNION ALL
     SELECT 'errors', NULL, count(*) FROM telemetry_errors WHERE last_seen >= ${MINUTE} AND first_seen >= ${MINUTE}
-    UNION ALL
-    SELECT 'minutes', concat_ws(' ', m.remote, m.version, m.channel), 1 FROM telemetry_minutes m
+    UNION ALL`
+    : sql``;
+  const result = await tx.execute(sql`${used}
+    SELECT 'minutes' AS kind, concat_ws(' ', m.remote, m.version, m.channel) AS key, 1 AS n FROM telemetry_minutes m
       JOIN jsonb_to_recordset(${json(open.minutes)}) AS u(remote text, version text, channel text)
       ON (m.remote, m.version, m.channel, m.minute) = (u.remote, u.version, u.channel, ${MINUTE})
     UNION ALL
@@ -191,27 +196,48 @@ async function withinRoom(
     SELECT 'errors', concat_ws(' ', e.remote, e.version, e.signature), 1 FROM telemetry_errors e
       JOIN jsonb_to_recordset(${json(open.errors)}) AS u(remote text, version text, signature text)
       ON (e.remote, e.version, e.signature) = (u.remote, u.version, u.signature)`);
-  const used: Record<string, number> = { minutes: 0, vitals: 0, errors: 0 };
-  const existing = new Set<string>();
+  const counts: Record<string, number> = { minutes: 0, vitals: 0, errors: 0 };
+  const keys = new Set<string>();
   for (const r of rowsOf(result)) {
-    if (r.key === null || r.key === undefined) used[String(r.kind)] = Number(r.n);
-    else existing.add(`${r.kind} ${r.key}`);
+    if (r.key === null || r.key === undefined) counts[String(r.kind)] = Number(r.n);
+    else keys.add(`${r.kind} ${r.key}`);
   }
-  const admit = <T extends { vouched: boolean }>(
-    kind: keyof typeof NEW_ROWS_PER_MINUTE,
-    list: T[],
-    key: (r: T) => string,
-  ) =>
+  const missing = (Object.keys(KEYS) as Kind[]).some((kind) =>
+    open[kind].some((r) => !keys.has(`${kind} ${(KEYS[kind] as (r: unknown) => string)(r)}`)),
+  );
+  return { keys, counts, missing };
+}
+
+/**
+ * Keeps the rows that may be written: every row of a vouched key and every existing row without
+ * further ado; new rows while their table has room this minute, decided under the room lock (so
+ * exactly), which is only taken when a batch brings a key that is not there yet.
+ */
+async function withinRoom(tx: Db, rows: Rows): Promise<Rows> {
+  if (
+    !(
+      rows.minutes.some((r) => !r.vouched) ||
+      rows.vitals.some((r) => !r.vouched) ||
+      rows.errors.some((r) => !r.vouched)
+    )
+  ) {
+    return rows;
+  }
+  // Rows that exist stay (only the 30-day retention deletes them), so this check needs no lock.
+  if (!(await existing(tx, rows, false)).missing) return rows;
+  await lockRoom(tx);
+  const { keys, counts } = await existing(tx, rows, true);
+  const admit = <T extends { vouched: boolean }>(kind: Kind, list: T[]) =>
     list.filter((r) => {
-      if (r.vouched || existing.has(`${kind} ${key(r)}`)) return true;
-      if (used[kind]! >= NEW_ROWS_PER_MINUTE[kind]) return false;
-      used[kind]! += 1;
+      if (r.vouched || keys.has(`${kind} ${(KEYS[kind] as (r: unknown) => string)(r)}`)) return true;
+      if (counts[kind]! >= NEW_ROWS_PER_MINUTE[kind]) return false;
+      counts[kind]! += 1;
       return true;
     });
   return {
-    minutes: admit('minutes', rows.minutes, (r) => `${r.remote} ${r.version} ${r.channel}`),
-    vitals: admit('vitals', rows.vitals, (r) => `${r.remote} ${r.version} ${r.channel} ${r.name} ${r.bucket}`),
-    errors: admit('errors', rows.errors, (r) => `${r.remote} ${r.version} ${r.signature}`),
+    minutes: admit('minutes', rows.minutes),
+    vitals: admit('vitals', rows.vitals),
+    errors: admit('errors', rows.errors),
   };
 }
 
@@ -223,13 +249,8 @@ async function withinRoom(
  * table's rows in key order (ORDER BY), so two instances adding to the same rows wait for each
  * other but never deadlock. Call inside the batch's transaction.
  */
-export async function addAggregates(
-  tx: Db,
-  all: { minutes: Keyed<MinuteRow>[]; vitals: Keyed<VitalRow>[]; errors: Keyed<ErrorRow>[] },
-) {
-  const needsRoom = [...all.minutes, ...all.vitals, ...all.errors].some((r) => !r.vouched);
-  if (needsRoom) await lockRoom(tx);
-  const { minutes, vitals, errors } = needsRoom ? await withinRoom(tx, all) : all;
+export async function addAggregates(tx: Db, all: Rows) {
+  const { minutes, vitals, errors } = await withinRoom(tx, all);
   if (!minutes.length && !vitals.length && !errors.length) return;
   const strip = <T extends { vouched: boolean }>(list: T[]) => list.map(({ vouched: _, ...row }) => row);
   const minuteRows = minutes.map((r) => ({

@@ -164,7 +164,8 @@ describe('bad input gets the spec’s status codes', () => {
     ['vital with an unknown name', batch([event({ type: 'vital', name: 'FID', value: 3 })])],
     ['value as text', batch([event({ type: 'vital', name: 'LCP', value: '100' })])],
     ['message over 200 characters', batch([event({ type: 'render_error', message: 'm'.repeat(201) })])],
-    ['NUL byte in a message', batch([event({ type: 'render_error', message: 'a\u0000b' })])],
+    // A NUL byte in a message is no longer malformed: the intake makes the text well-formed (issue 37,
+    // telemetry-evidence.test.ts), so it costs neither the batch nor a 503.
   ];
   it.each(malformed)('malformed: %s → 422, nothing counted', async (_label, body) => {
     const before = await rows(sql`SELECT coalesce(sum(pages), 0)::int AS pages FROM telemetry_minutes`);

@@ -202,9 +202,7 @@ describe('with a deployment: only what it names gets rows', () => {
     const kept = await rows(
       sql`SELECT message, source FROM telemetry_errors WHERE remote = 'remote-info' AND version = '1.0.0' ORDER BY type`,
     );
-    expect(kept.map((r) => r.message)).toEqual(
-      expect.arrayContaining([`${'x'.repeat(199)}\uFFFD`, '\uFFFD nul byte']),
-    );
+    expect(kept.map((r) => r.message)).toEqual(expect.arrayContaining([`${'x'.repeat(199)}\uFFFD`, '\uFFFD nul byte']));
     expect(kept.map((r) => r.source)).toContain('GET /api/x\uFFFD');
   });
 });
@@ -238,9 +236,9 @@ describe('TELEMETRY_SIGNED_IN_ONLY=1', () => {
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     expect((await post(signedInOnly, batch([mount({ remote })]), nextAddress(), cookie)).statusCode).toBe(204);
     // A forged or stale cookie is anonymous.
-    expect((await post(signedInOnly, batch([mount({ remote })]), nextAddress(), 'lager_session=forged')).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await post(signedInOnly, batch([mount({ remote })]), nextAddress(), 'lager_session=forged')).statusCode,
+    ).toBe(204);
     expect(await counts(remote)).toEqual({ '2.0.0': [1, 0] });
   });
 });

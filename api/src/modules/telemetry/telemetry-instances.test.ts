@@ -116,7 +116,9 @@ describe('issue 37: the intake state lives in the database, so two instances enf
   it('one page id sent to both instances counts once; one address’s 30 a minute hold over both', async () => {
     const id = page();
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post(i % 2 ? second.app : first.app, one('remote-dedupe', id), `10.37.0.${i}`)),
+      Array.from({ length: 10 }, (_, i) =>
+        post(i % 2 ? second.app : first.app, one('remote-dedupe', id), `10.37.0.${i}`),
+      ),
     );
     expect((await read('remote-dedupe')).map((v) => v.pages)).toEqual([1]);
     const answers = await Promise.all(
