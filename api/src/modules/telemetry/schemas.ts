@@ -31,7 +31,7 @@ const TelemetryEvent = Type.Object(
     first: Type.Optional(
       StringEnum(FIRSTS, {
         description:
-          'What the event adds to the page counts: `page` the first event of this version on the page, `error` its first error, `type` the first of its type.',
+          'The collector’s hint (`page` the first event of this version on the page, `error` its first error, `type` the first of its type). The server does not trust it: a batch counts at most one page, one error page and each error type once per version, and a page id once.',
       }),
     ),
     message: Type.Optional(Type.String({ maxLength: 200, description: 'Scrubbed, at most 200 characters.' })),
