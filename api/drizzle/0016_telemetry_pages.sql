@@ -28,5 +28,7 @@ CREATE TABLE "telemetry_unlisted" (
 	"events" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "telemetry_minutes" ADD COLUMN "busiest_pages" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "telemetry_minutes" ADD COLUMN "busiest_error_pages" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "telemetry_clients_minute_idx" ON "telemetry_clients" USING btree ("minute");--> statement-breakpoint
 CREATE INDEX "telemetry_pages_seen_at_idx" ON "telemetry_pages" USING btree ("seen_at");

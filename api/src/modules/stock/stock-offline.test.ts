@@ -115,7 +115,9 @@ describe('occurred_at on bookings', () => {
   it('a time without a zone offset is 422 on occurred_at, not read in the server’s zone (issue 37)', async () => {
     const article = await createArticle(owner);
     // Ten minutes ago as a phone's local clock would write it, without Z or offset.
-    const local = minutes(-10).replace(/\.\d+Z$/, '').replace(/Z$/, '');
+    const local = minutes(-10)
+      .replace(/\.\d+Z$/, '')
+      .replace(/Z$/, '');
     const res = await book(owner, '/api/stock/movements', {
       article_id: article.id,
       kind: 'in',

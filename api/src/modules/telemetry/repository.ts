@@ -20,6 +20,9 @@ export interface MinuteRow extends PageCounts {
   remote: string;
   version: string;
   channel: string;
+  /** This client's pages (error pages) of the version this minute, when this batch added one. */
+  busiestPages: number;
+  busiestErrorPages: number;
 }
 
 export interface VitalRow {
@@ -263,10 +266,16 @@ export async function addAggregates(tx: Db, all: Rows) {
     render_error: r.renderError,
     runtime_error: r.runtimeError,
     api_error: r.apiError,
+    busiest_pages: r.busiestPages,
+    busiest_error_pages: r.busiestErrorPages,
   }));
   const add = (column: string) =>
     sql`${sql.identifier(column)} = LEAST(t.${sql.identifier(column)}::bigint + EXCLUDED.${sql.identifier(column)}, ${INT_MAX})`;
   const counters = ['pages', 'error_pages', 'load_error', 'render_error', 'runtime_error', 'api_error'];
+  const busiest = ['busiest_pages', 'busiest_error_pages'];
+  const greatest = (column: string) =>
+    sql`${sql.identifier(column)} = GREATEST(t.${sql.identifier(column)}, EXCLUDED.${sql.identifier(column)})`;
+  const columns = [...counters, ...busiest];
   await tx.execute(sql`
     WITH vitals AS (
       INSERT INTO telemetry_vitals AS t (remote, version, channel, minute, name, bucket, count)
@@ -287,17 +296,21 @@ export async function addAggregates(tx: Db, all: Rows) {
         last_seen = EXCLUDED.last_seen
     )
     INSERT INTO telemetry_minutes AS t (remote, version, channel, minute, ${sql.join(
-      counters.map((c) => sql.identifier(c)),
+      columns.map((c) => sql.identifier(c)),
       sql`, `,
     )})
     SELECT remote, version, channel, ${MINUTE}, ${sql.join(
-      counters.map((c) => sql.identifier(c)),
+      columns.map((c) => sql.identifier(c)),
       sql`, `,
     )}
     FROM jsonb_to_recordset(${json(minuteRows)})
-      AS u(remote text, version text, channel text, pages int, error_pages int, load_error int, render_error int, runtime_error int, api_error int)
+      AS u(remote text, version text, channel text, pages int, error_pages int, load_error int, render_error int,
+        runtime_error int, api_error int, busiest_pages int, busiest_error_pages int)
     ORDER BY remote, version, channel
-    ON CONFLICT (remote, version, channel, minute) DO UPDATE SET ${sql.join(counters.map(add), sql`, `)}`);
+    ON CONFLICT (remote, version, channel, minute) DO UPDATE SET ${sql.join(
+      [...counters.map(add), ...busiest.map(greatest)],
+      sql`, `,
+    )}`);
 }
 
 /** The intake's short-lived state: page hashes after an hour, client minutes after five, salts after two hours. */
@@ -339,6 +352,29 @@ export async function versionTotals(db: Db, remote: string, since: Date): Promis
     renderError: Number(r.render_error ?? 0),
     runtimeError: Number(r.runtime_error ?? 0),
     apiError: Number(r.api_error ?? 0),
+  }));
+}
+
+/**
+ * Per version since then: the pages and error pages of each minute's busiest client, counted
+ * only where that client went over `pace` in the minute (a person does not; a script does).
+ */
+export async function busiestTotals(db: Db, remote: string, since: Date, pace: number) {
+  const result = await db.execute(sql`
+    SELECT version,
+      sum(CASE WHEN pages > ${pace} THEN pages ELSE 0 END) AS pages,
+      sum(CASE WHEN error_pages > ${pace} THEN error_pages ELSE 0 END) AS error_pages
+    FROM (
+      SELECT version, minute, max(busiest_pages) AS pages, max(busiest_error_pages) AS error_pages
+      FROM telemetry_minutes
+      WHERE remote = ${remote} AND minute >= ${fromMinute(since)}
+      GROUP BY version, minute
+    ) per_minute
+    GROUP BY version`);
+  return rowsOf(result).map((r) => ({
+    version: String(r.version),
+    pages: Number(r.pages ?? 0),
+    errorPages: Number(r.error_pages ?? 0),
   }));
 }
 

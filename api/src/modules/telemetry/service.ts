@@ -10,6 +10,7 @@ import { randomToken, safeEqual } from '../../platform/security/tokens';
 import {
   addAggregates,
   addUnlisted,
+  busiestTotals,
   type ClientRow,
   clientMinute,
   deleteIntakeState,
@@ -41,6 +42,8 @@ import {
 } from './schemas';
 
 const RETENTION_DAYS = 30;
+/** Pages of one version a minute a person loads at most: a client above it is a script to the guard. */
+export const PERSON_PAGES_PER_MINUTE = 3;
 const TOP_ERRORS = 5;
 
 // ---------------------------------------------------------------------------------------------
@@ -278,12 +281,12 @@ export function decide(
   return { counts, refuse: 0 };
 }
 
-/** The aggregate rows of what counts. */
-function rowsOf(parts: { part: VersionPart; counts: number }[]) {
+/** The aggregate rows of what counts (`mine`: the client's counts after it). */
+function rowsOf(parts: { part: VersionPart; counts: number; mine: ClientRow }[]) {
   const minutes: (MinuteRow & { vouched: boolean })[] = [];
   const vitals: (VitalRow & { vouched: boolean })[] = [];
   const errors: (ErrorRow & { vouched: boolean })[] = [];
-  for (const { part, counts } of parts) {
+  for (const { part, counts, mine } of parts) {
     if (!counts) continue;
     const { remote, version, channel, vouched } = part;
     minutes.push({
@@ -297,10 +300,21 @@ function rowsOf(parts: { part: VersionPart; counts: number }[]) {
       renderError: counts & TYPE_BIT.render_error ? 1 : 0,
       runtimeError: counts & TYPE_BIT.runtime_error ? 1 : 0,
       apiError: counts & TYPE_BIT.api_error ? 1 : 0,
+      busiestPages: counts & PAGE ? mine.pages : 0,
+      busiestErrorPages: counts & ERROR_PAGE ? mine.errorPages : 0,
     });
     for (const other of part.channels) {
       if (other === channel) continue;
-      const zero = { pages: 0, errorPages: 0, loadError: 0, renderError: 0, runtimeError: 0, apiError: 0 };
+      const zero = {
+        pages: 0,
+        errorPages: 0,
+        loadError: 0,
+        renderError: 0,
+        runtimeError: 0,
+        apiError: 0,
+        busiestPages: 0,
+        busiestErrorPages: 0,
+      };
       minutes.push({ remote, version, channel: other, vouched, ...zero });
     }
     for (const [name, value] of part.vitals) {
@@ -361,7 +375,7 @@ export async function recordBatch(db: Db, batch: { page: string; events: Telemet
       page,
       admitted.map((p) => ({ remote: p.remote, version: p.version, bits: p.bits })),
     );
-    const counted: { part: VersionPart; counts: number }[] = [];
+    const counted: { part: VersionPart; counts: number; mine: ClientRow }[] = [];
     const refused: { remote: string; version: string; bits: number }[] = [];
     const changed: ClientRow[] = [];
     for (const mark of marks) {
@@ -371,7 +385,7 @@ export async function recordBatch(db: Db, batch: { page: string; events: Telemet
       const before = { ...row };
       const { counts, refuse } = decide(mark.added, mark.counted & ~mark.added, row, intake.pagesPerClient);
       if (refuse) refused.push({ remote: part.remote, version: part.version, bits: refuse });
-      counted.push({ part, counts });
+      counted.push({ part, counts, mine: row });
       if (!mine.has(k) || row.pages !== before.pages || row.errorPages !== before.errorPages) changed.push(row);
     }
     await saveClientMinute(tx, client, changed);
@@ -399,8 +413,9 @@ function compareVersions(a: string, b: string): number {
 }
 
 export async function summarize(db: Db, remote: string, since: Date): Promise<TelemetrySummaryBody> {
-  const [totals, histograms, top] = [
+  const [totals, busiest, histograms, top] = [
     await versionTotals(db, remote, since),
+    await busiestTotals(db, remote, since, PERSON_PAGES_PER_MINUTE),
     await vitalHistograms(db, remote, since),
     await topErrors(db, remote, since, TOP_ERRORS),
   ];
@@ -418,11 +433,16 @@ export async function summarize(db: Db, remote: string, since: Date): Promise<Te
         if (figure) vitals[name] = figure;
       }
       const [low, high] = wilson(errorPages, v.pages);
+      const busy = busiest.find((b) => b.version === v.version);
       return {
         version: v.version,
         channels: v.channels as TelemetrySummaryBody['versions'][number]['channels'],
         pages: v.pages,
         error_pages: errorPages,
+        busiest: {
+          pages: Math.min(busy?.pages ?? 0, v.pages),
+          error_pages: Math.min(busy?.errorPages ?? 0, errorPages),
+        },
         error_rate: v.pages ? round4(errorPages / v.pages) : 0,
         ci95: [round4(low), round4(high)],
         errors: {

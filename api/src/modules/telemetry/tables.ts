@@ -26,6 +26,12 @@ export const telemetryMinutes = pgTable(
     renderError: integer('render_error').notNull().default(0),
     runtimeError: integer('runtime_error').notNull().default(0),
     apiError: integer('api_error').notNull().default(0),
+    /**
+     * The most pages (error pages) one client added to this version in this minute (issue 37): a
+     * client over a person's pace is left out of the rollout guard's evidence (summary `busiest`).
+     */
+    busiestPages: integer('busiest_pages').notNull().default(0),
+    busiestErrorPages: integer('busiest_error_pages').notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'telemetry_minutes_pkey', columns: [t.remote, t.version, t.channel, t.minute] }),

@@ -107,6 +107,19 @@ async function counts(remote: string): Promise<Record<string, [number, number]>>
   }
   return out;
 }
+/** The summary's `busiest` (pages, error pages) per version: what the guard leaves out. */
+async function busiest(remote: string): Promise<Record<string, [number, number]>> {
+  const res = await deployed.inject({
+    method: 'GET',
+    url: `/api/telemetry/summary?remote=${remote}`,
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  const out: Record<string, [number, number]> = {};
+  for (const v of res.json().versions as { version: string; busiest: { pages: number; error_pages: number } }[]) {
+    out[v.version] = [v.busiest.pages, v.busiest.error_pages];
+  }
+  return out;
+}
 const delta = (after: Record<string, [number, number]>, before: Record<string, [number, number]>, v: string) => [
   (after[v]?.[0] ?? 0) - (before[v]?.[0] ?? 0),
   (after[v]?.[1] ?? 0) - (before[v]?.[1] ?? 0),
@@ -153,6 +166,19 @@ describe('with a deployment: only what it names gets rows', () => {
     expect(delta(after, before, '2.0.0')).toEqual([1, 1]);
   });
 
+  it('a person’s pace (3 pages of a version a minute from one address) is not “busiest”', async () => {
+    const before = await counts('remote-info');
+    const busyBefore = await busiest('remote-info');
+    const person = nextAddress();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await post(deployed, batch([mount({ version: '0.9.0', channel: 'pinned' })]), person)).statusCode).toBe(
+        204,
+      );
+    }
+    expect(delta(await counts('remote-info'), before, '0.9.0')).toEqual([3, 0]);
+    expect(delta(await busiest('remote-info'), busyBefore, '0.9.0')).toEqual([0, 0]);
+  });
+
   it('one page id sent in 10 batches (from 10 addresses) counts once', async () => {
     const before = await counts('remote-info');
     const page = nextPage();
@@ -165,6 +191,7 @@ describe('with a deployment: only what it names gets rows', () => {
 
   it('one address with 100 fresh page ids in a minute adds at most 30 pages and 30 error pages', async () => {
     const before = await counts('remote-info');
+    const busyBefore = await busiest('remote-info');
     const attacker = nextAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 100; i += 1) {
@@ -178,6 +205,8 @@ describe('with a deployment: only what it names gets rows', () => {
     expect(pages).toBeGreaterThanOrEqual(30);
     expect(pages).toBeLessThanOrEqual(60);
     expect(errorPages).toBe(pages);
+    // All of them are the busiest client's, over a person's pace: the guard leaves them out.
+    expect(delta(await busiest('remote-info'), busyBefore, '2.0.0')).toEqual([pages, errorPages]);
     // Another address is not affected by the first one's ceiling.
     const real = await counts('remote-info');
     expect((await post(deployed, batch([mount()]))).statusCode).toBe(204);
