@@ -63,6 +63,7 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   mailPerAccount: { max: 10, windowMs: 60 * 60_000 },
   telemetryBatches: { max: 120, windowMs: 60_000 },
   telemetryPages: { max: 30, windowMs: 60_000 },
+  telemetryPersonPages: { max: 3, windowMs: 60_000 },
 };
 
 const isOpen = (value: BuildAppOptions['database']): value is Database =>

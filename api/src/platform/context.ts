@@ -37,6 +37,12 @@ export interface RateLimits {
    * minute to the rollout guard's evidence (issue 37: default 30; the rest is dropped silently).
    */
   telemetryPages: RateLimit;
+  /**
+   * Pages of one version a minute a person loads at most (default 3): a client above it is named
+   * the minute's busiest in the telemetry summary and the rollout guard leaves its pages out.
+   * Raised only where one address stands for many real pages on purpose (a browser test).
+   */
+  telemetryPersonPages: RateLimit;
 }
 
 export interface AppContext {

@@ -96,6 +96,7 @@ async function telemetryPlugin(app: Parameters<FastifyPluginAsyncTypebox>[0], re
   const { db } = app.ctx;
   const beaconLimit = app.ctx.rateLimits.telemetryBatches;
   const pagesPerClient = app.ctx.rateLimits.telemetryPages.max;
+  const personPages = app.ctx.rateLimits.telemetryPersonPages.max;
 
   // The deployment is read at most every DEPLOYMENT_TTL_MS; a target that cannot be read leaves
   // every version open (the per-client ceilings still hold) and says so in the log.
@@ -148,7 +149,7 @@ async function telemetryPlugin(app: Parameters<FastifyPluginAsyncTypebox>[0], re
         // TELEMETRY_SIGNED_IN_ONLY: an anonymous beacon is answered alike and counts for nothing.
         if (app.ctx.telemetrySignedInOnly && userId === null) return reply.code(204).send();
         const client = userId === null ? request.ip : `user:${userId}`;
-        await recordBatch(db, request.body, { client, deployment: await deployed(), pagesPerClient });
+        await recordBatch(db, request.body, { client, deployment: await deployed(), pagesPerClient, personPages });
       } catch (error) {
         if (error instanceof AppError) throw error;
         // Spec §2: never 500. A batch that cannot be stored is dropped; the collector never retries.
@@ -186,7 +187,7 @@ async function telemetryPlugin(app: Parameters<FastifyPluginAsyncTypebox>[0], re
     'getTelemetrySummary',
     'Per version of a section since a time: pages, error pages with a Wilson 95 % interval, vitals p75, top errors. Operators only.',
     TelemetrySummary,
-    (remote, since) => summarize(db, remote, since),
+    (remote, since) => summarize(db, remote, since, personPages),
   );
   operatorRead(
     '/api/telemetry/series',

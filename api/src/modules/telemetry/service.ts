@@ -42,8 +42,6 @@ import {
 } from './schemas';
 
 const RETENTION_DAYS = 30;
-/** Pages of one version a minute a person loads at most: a client above it is a script to the guard. */
-export const PERSON_PAGES_PER_MINUTE = 3;
 const TOP_ERRORS = 5;
 
 // ---------------------------------------------------------------------------------------------
@@ -126,6 +124,7 @@ const ERROR_PAGE = 2;
 const TYPE_BIT: Record<ErrorType, number> = { load_error: 4, render_error: 8, runtime_error: 16, api_error: 32 };
 const TYPES = 4 | 8 | 16 | 32;
 const VITAL_BIT: Record<Vital, number> = { LCP: 64, INP: 128, CLS: 256 };
+const VITALS_ALL = VITAL_BIT.LCP | VITAL_BIT.INP | VITAL_BIT.CLS;
 /** The client's page was over its ceiling: nothing of this page counts, now or later. */
 const PAGE_REFUSED = 512;
 /** The client's error page was over its ceiling: no error of this page counts. */
@@ -144,6 +143,8 @@ export interface Intake {
   deployment: ReadonlyMap<string, ReadonlySet<string>> | null;
   /** Pages and error pages one client adds per version and minute. */
   pagesPerClient: number;
+  /** Pages of a version a minute a person loads at most: beyond it a client's vitals are not counted. */
+  personPages: number;
 }
 
 /**
@@ -383,7 +384,10 @@ export async function recordBatch(db: Db, batch: { page: string; events: Telemet
       const part = admitted.find((p) => versionKey(p.remote, p.version) === k)!;
       const row = mine.get(k) ?? { remote: part.remote, version: part.version, pages: 0, errorPages: 0 };
       const before = { ...row };
-      const { counts, refuse } = decide(mark.added, mark.counted & ~mark.added, row, intake.pagesPerClient);
+      const decision = decide(mark.added, mark.counted & ~mark.added, row, intake.pagesPerClient);
+      const { refuse } = decision;
+      // A client over a person's pace adds no vitals (its pages are left out of the guard's figures).
+      const counts = row.pages > intake.personPages ? decision.counts & ~VITALS_ALL : decision.counts;
       if (refuse) refused.push({ remote: part.remote, version: part.version, bits: refuse });
       counted.push({ part, counts, mine: row });
       if (!mine.has(k) || row.pages !== before.pages || row.errorPages !== before.errorPages) changed.push(row);
@@ -412,10 +416,15 @@ function compareVersions(a: string, b: string): number {
   return x.pre < y.pre ? 1 : -1;
 }
 
-export async function summarize(db: Db, remote: string, since: Date): Promise<TelemetrySummaryBody> {
+export async function summarize(
+  db: Db,
+  remote: string,
+  since: Date,
+  personPages: number,
+): Promise<TelemetrySummaryBody> {
   const [totals, busiest, histograms, top] = [
     await versionTotals(db, remote, since),
-    await busiestTotals(db, remote, since, PERSON_PAGES_PER_MINUTE),
+    await busiestTotals(db, remote, since, personPages),
     await vitalHistograms(db, remote, since),
     await topErrors(db, remote, since, TOP_ERRORS),
   ];
