@@ -364,7 +364,8 @@ export async function recordBatch(db: Db, batch: { page: string; events: Telemet
   await db.transaction(async (tx) => {
     await lockClient(tx, Number.parseInt(client.slice(0, 8), 16) | 0);
     const mine = new Map((await clientMinute(tx, client)).map((r) => [versionKey(r.remote, r.version), r]));
-    let opened = mine.size;
+    // Versions the deployment names do not use up the client's open versions.
+    let opened = [...mine.values()].filter((r) => !intake.deployment?.get(r.remote)?.has(r.version)).length;
     const admitted = parts.filter((part) => {
       if (part.vouched || mine.has(versionKey(part.remote, part.version))) return true;
       if (opened >= OPEN_VERSIONS_PER_CLIENT) return false;
