@@ -114,7 +114,9 @@ describe('one address at its full rate limit beside real traffic (issue 37)', ()
     // The same attack against a guard that counted every page (before issue 37).
     const blind = run(1000, 20261125, { stableRate: 0.01, canaryRate: 0.01, attack: 'errors', blind: true });
     const blindBack = blind.filter((r) => r.rolledBack).length;
-    console.log(`attacker, healthy canary: false rollbacks ${rolledBack} of 1000 (a guard counting every page: ${blindBack})`);
+    console.log(
+      `attacker, healthy canary: false rollbacks ${rolledBack} of 1000 (a guard counting every page: ${blindBack})`,
+    );
     expect(rolledBack).toBeLessThanOrEqual(50);
     expect(blindBack).toBeGreaterThanOrEqual(950);
   });

@@ -133,7 +133,7 @@ const ERROR_REFUSED = 1024;
 /** Section versions one client may bring in a minute where no deployment names the versions. */
 export const OPEN_VERSIONS_PER_CLIENT = 16;
 /** Page hashes kept at most (the oldest go first). */
-export const MAX_PAGE_HASHES = 200_000;
+const MAX_PAGE_HASHES = 200_000;
 
 /** Who sent a batch and what the intake trusts. */
 export interface Intake {
