@@ -339,15 +339,19 @@ function rowsOf(parts: { part: VersionPart; counts: number; mine: ClientRow }[])
   return { minutes, vitals, errors };
 }
 
-let salt: { until: number; hour: number; salt: string } | undefined;
+const salts = new WeakMap<Db, { until: number; salt: string }>();
 
-/** This hour's salt, shared by every instance through the database. */
+/**
+ * This hour's salt, shared by every instance through the database (kept a minute in the process,
+ * never past its hour). A page open across the full hour gets a new hash and may count once more.
+ */
 async function currentSalt(db: Db): Promise<string> {
-  if (salt && Date.now() < salt.until) return salt.salt;
+  const cached = salts.get(db);
+  if (cached && Date.now() < cached.until) return cached.salt;
   // Two instances asking at once at the hour: the one whose insert lost reads the winner's next time.
   const found = (await hourSalt(db, randomToken(32))) ?? (await hourSalt(db, randomToken(32)));
   if (!found) throw new Error('telemetry salt not readable');
-  salt = { until: Math.min((found.hour + 3600) * 1000, Date.now() + 60_000), ...found };
+  salts.set(db, { until: Math.min((found.hour + 3600) * 1000, Date.now() + 60_000), salt: found.salt });
   return found.salt;
 }
 
