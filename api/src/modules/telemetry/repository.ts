@@ -77,11 +77,16 @@ export async function hourSalt(db: Db, fresh: string): Promise<{ hour: number; s
 }
 
 /**
- * Serialises one client's batches (every instance: a transaction-scoped advisory lock), so its
+ * Serialises one client's batches across instances (a transaction-scoped advisory lock), so its
  * per-minute ceilings are read and raised without a race. `key` is a 32-bit slice of its hash.
+ * Never waits: false when another transaction holds it (the caller retries without a connection).
  */
-export const lockClient = (tx: Db, key: number) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEMETRY_LOCK}::integer, ${key}::integer)`);
+export async function tryLockClient(tx: Db, key: number): Promise<boolean> {
+  const result = await tx.execute(
+    sql`SELECT pg_try_advisory_xact_lock(${TELEMETRY_LOCK}::integer, ${key}::integer) AS locked`,
+  );
+  return rowsOf(result)[0]?.locked === true;
+}
 
 /** Serialises the admission of new rows that count against NEW_ROWS_PER_MINUTE. */
 const lockRoom = (tx: Db) => tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEMETRY_LOCK}::integer, 0)`);

@@ -19,12 +19,12 @@ import {
   firstMinute,
   flagPage,
   hourSalt,
-  lockClient,
   type MinuteRow,
   markPage,
   pageSeries,
   saveClientMinute,
   topErrors,
+  tryLockClient,
   type VitalRow,
   versionTotals,
   vitalHistograms,
@@ -357,6 +357,27 @@ async function currentSalt(db: Db): Promise<string> {
 
 const hmac = (key: string, value: string) => createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
 
+/** Another instance held the client's lock: the transaction is rolled back and tried again. */
+class ClientBusy extends Error {}
+/** How long a batch waits for its client's lock held on another instance before it is dropped. */
+const CLIENT_WAIT_MS = 2_000;
+
+/**
+ * One client's batches in this process, one after another: a client sending many at once waits
+ * here, in memory, instead of holding a database connection each (the rate limit bounds the queue).
+ */
+const queues = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(client: string, work: () => Promise<T>): Promise<T> {
+  const previous = queues.get(client) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  const settled = next.catch(() => {});
+  queues.set(client, settled);
+  void settled.then(() => {
+    if (queues.get(client) === settled) queues.delete(client);
+  });
+  return next;
+}
+
 export async function recordBatch(db: Db, batch: { page: string; events: TelemetryEventInput[] }, intake: Intake) {
   checkEvents(batch.events);
   const { parts, unlisted } = partsOf(batch.events, intake.deployment);
@@ -365,8 +386,26 @@ export async function recordBatch(db: Db, batch: { page: string; events: Telemet
   const key = await currentSalt(db);
   const page = hmac(key, `page\n${batch.page}`);
   const client = hmac(key, `client\n${intake.client}`);
+  await oneAtATime(client, async () => {
+    const until = Date.now() + CLIENT_WAIT_MS;
+    for (;;) {
+      try {
+        return await addBatch(db, page, client, parts, intake);
+      } catch (error) {
+        // The same client's batch on another instance: wait a moment without a connection. After
+        // CLIENT_WAIT_MS the batch is dropped like one over a ceiling (204): never a 503 for contention.
+        if (!(error instanceof ClientBusy)) throw error;
+        if (Date.now() > until) return;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+      }
+    }
+  });
+}
+
+/** One batch in one transaction under its client's lock: page hashes, the client's ceilings, the aggregates. */
+async function addBatch(db: Db, page: string, client: string, parts: VersionPart[], intake: Intake) {
   await db.transaction(async (tx) => {
-    await lockClient(tx, Number.parseInt(client.slice(0, 8), 16) | 0);
+    if (!(await tryLockClient(tx, Number.parseInt(client.slice(0, 8), 16) | 0))) throw new ClientBusy();
     const mine = new Map((await clientMinute(tx, client)).map((r) => [versionKey(r.remote, r.version), r]));
     // Versions the deployment names do not use up the client's open versions.
     let opened = [...mine.values()].filter((r) => !intake.deployment?.get(r.remote)?.has(r.version)).length;
