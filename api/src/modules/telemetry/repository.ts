@@ -325,7 +325,7 @@ export async function deleteIntakeState(db: Db, maxPages: number): Promise<void>
   await db.execute(sql`DELETE FROM telemetry_salts WHERE hour < now() - interval '2 hours'`);
   // Bounded whatever the traffic: beyond maxPages, the oldest page hashes go first.
   await db.execute(sql`
-    DELETE FROM telemetry_pages WHERE seen_at < (
+    DELETE FROM telemetry_pages WHERE seen_at <= (
       SELECT seen_at FROM telemetry_pages ORDER BY seen_at DESC OFFSET ${maxPages} LIMIT 1)`);
 }
 

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, loggedIn, openTestDatabase } from '../../../test/helpers';
 import type { Database } from '../../platform/db/client';
+import { deleteIntakeState } from './repository';
 import { OPEN_VERSIONS_PER_CLIENT } from './service';
 
 const TOKEN = 'evidence-operator-token-with-32-chars!';
@@ -269,5 +270,26 @@ describe('TELEMETRY_SIGNED_IN_ONLY=1', () => {
       (await post(signedInOnly, batch([mount({ remote })]), nextAddress(), 'lager_session=forged')).statusCode,
     ).toBe(204);
     expect(await counts(remote)).toEqual({ '2.0.0': [1, 0] });
+  });
+});
+
+describe('the intake’s own state is short-lived and bounded', () => {
+  it('page hashes go after an hour (and beyond the bound, oldest first), client minutes after 5, salts after 2 hours', async () => {
+    for (let i = 0; i < 5; i += 1) await post(deployed, batch([mount({ version: '1.0.0', channel: 'stable' })]));
+    const count = async (table: string) =>
+      Number((await rows(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n);
+    expect(await count('telemetry_pages')).toBeGreaterThanOrEqual(5);
+    // Nothing in them names a page id or an address: 32 hex digits of an HMAC.
+    const hashes = await rows(sql`SELECT page FROM telemetry_pages UNION ALL SELECT client FROM telemetry_clients`);
+    expect(hashes.every((r) => /^[0-9a-f]{32}$/.test(String(Object.values(r)[0])))).toBe(true);
+    await database.db.execute(sql`UPDATE telemetry_pages SET seen_at = now() - interval '61 minutes'`);
+    await database.db.execute(sql`UPDATE telemetry_clients SET minute = minute - interval '6 minutes'`);
+    await database.db.execute(sql`UPDATE telemetry_salts SET hour = hour - interval '3 hours'`);
+    for (let i = 0; i < 4; i += 1) await post(deployed, batch([mount({ version: '1.0.0', channel: 'stable' })]));
+    await deleteIntakeState(database.db, 3);
+    expect(await count('telemetry_pages')).toBe(3);
+    expect(await count('telemetry_clients')).toBe(4);
+    const old = await rows(sql`SELECT count(*)::int AS n FROM telemetry_salts WHERE hour < now() - interval '2 hours'`);
+    expect(old[0]!.n).toBe(0);
   });
 });
