@@ -38,13 +38,22 @@ function binomial(rng, n, p) {
 
 const LOOK_MS = 30_000;
 
-/** One guarded rollout; returns whether it was rolled back and how many canary pages it had shown. */
-function rollout(rng, { stableRate, canaryRate, perLook = 200, plan = {} }) {
+/** One address at its ceiling (TELEMETRY_PAGES_PER_MINUTE, default 30): half of it each look. */
+const ATTACK_PER_MINUTE = 30;
+
+/**
+ * One guarded rollout; returns whether it was rolled back and how many real canary pages it had
+ * shown. `attack`: one address adds canary pages at its ceiling, all with an error (`errors`) or
+ * none (`pages`), which the API names as the minute's busiest client (summary `busiest`);
+ * `blind`: a guard that ignores `busiest` (the one before issue 37).
+ */
+function rollout(rng, { stableRate, canaryRate, perLook = 200, plan = {}, attack, blind = false }) {
   const t0 = Date.parse('2026-01-01T00:00:00Z');
   let guard = guardPlan(plan, new Date(t0).toISOString());
   let shown = 0;
-  let c = { pages: 0, error_pages: 0 };
-  let s = { pages: 0, error_pages: 0 };
+  const fresh = () => ({ pages: 0, error_pages: 0, busiest: { pages: 0, error_pages: 0 } });
+  let c = fresh();
+  let s = fresh();
   for (let look = 1; look < 10_000; look++) {
     const share = guard.steps[guard.step] / 100;
     const canaryPages = binomial(rng, perLook, share);
@@ -53,14 +62,24 @@ function rollout(rng, { stableRate, canaryRate, perLook = 200, plan = {} }) {
     s.pages += perLook - canaryPages;
     s.error_pages += binomial(rng, perLook - canaryPages, stableRate);
     shown += canaryPages;
+    if (attack) {
+      const forged = ATTACK_PER_MINUTE / 2;
+      const errors = attack === 'errors' ? forged : 0;
+      c.pages += forged;
+      c.error_pages += errors;
+      // 15 or 30 pages of one client in the minute: over a person's pace, so the minute's busiest.
+      c.busiest.pages += forged;
+      c.busiest.error_pages += errors;
+    }
     const now = new Date(t0 + look * LOOK_MS).toISOString();
-    const decision = decide(guard, { now, canary: c, stable: s });
+    const seen = (v) => (blind ? { pages: v.pages, error_pages: v.error_pages } : v);
+    const decision = decide(guard, { now, canary: seen(c), stable: seen(s) });
     if (decision.action === 'rollback') return { rolledBack: true, shown, decision };
     if (decision.action === 'promote') return { rolledBack: false, shown };
     if (decision.action === 'advance') {
       guard = nextGuard(guard, decision, now);
-      c = { pages: 0, error_pages: 0 };
-      s = { pages: 0, error_pages: 0 };
+      c = fresh();
+      s = fresh();
     }
   }
   throw new Error('a rollout never finished');
@@ -86,6 +105,35 @@ test('canary 5 % vs stable 1 %: at least 95 % rolled back before the canary reac
   const median = results.map((r) => r.shown).sort((a, b) => a - b)[500];
   console.log(`caught before 1 000 canary pages: ${caught} of 1000 (median ${median} canary pages)`);
   expect(caught).toBeGreaterThanOrEqual(950);
+});
+
+describe('one address at its full rate limit beside real traffic (issue 37)', () => {
+  test('error pages for a healthy canary (1 % vs 1 %): at most 5 % of 1 000 guarded rollouts roll back', () => {
+    const results = run(1000, 20261125, { stableRate: 0.01, canaryRate: 0.01, attack: 'errors' });
+    const rolledBack = results.filter((r) => r.rolledBack).length;
+    // The same attack against a guard that counted every page (before issue 37).
+    const blind = run(1000, 20261125, { stableRate: 0.01, canaryRate: 0.01, attack: 'errors', blind: true });
+    const blindBack = blind.filter((r) => r.rolledBack).length;
+    console.log(
+      `attacker, healthy canary: false rollbacks ${rolledBack} of 1000 (a guard counting every page: ${blindBack})`,
+    );
+    expect(rolledBack).toBeLessThanOrEqual(50);
+    expect(blindBack).toBeGreaterThanOrEqual(950);
+  });
+
+  test('healthy pages for a broken canary (5 % vs 1 %): at least 95 % still rolled back before 1 000 real canary pages', () => {
+    const results = run(1000, 424242, { stableRate: 0.01, canaryRate: 0.05, attack: 'pages' });
+    const caught = results.filter((r) => r.rolledBack && r.shown < 1000).length;
+    const blind = run(1000, 424242, { stableRate: 0.01, canaryRate: 0.05, attack: 'pages', blind: true });
+    const blindCaught = blind.filter((r) => r.rolledBack && r.shown < 1000).length;
+    const median = (list) => list.map((r) => r.shown).sort((a, b) => a - b)[500];
+    console.log(
+      `attacker, broken canary: caught before 1 000 canary pages ${caught} of 1000, median ${median(results)} pages (a guard counting every page: ${blindCaught}, median ${median(blind)})`,
+    );
+    expect(caught).toBeGreaterThanOrEqual(950);
+    // The dilution does work on a guard that counts every page: it needs more real canary pages.
+    expect(median(blind)).toBeGreaterThan(median(results));
+  });
 });
 
 test('the test looks at the canary being worse only, and more errors give more evidence', () => {

@@ -79,11 +79,20 @@ function startGuarded(manifest, { remote, version, ...options }, ctx) {
 const pct = (x, n) => (n ? `${((100 * x) / n).toFixed(1)} %` : '– %');
 const pages = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
+/**
+ * A version's figures from its summary, without the pages of each minute's busiest client where
+ * it went over a person's pace (the summary's `busiest`, issue 37): one address at its ceiling
+ * can neither add error pages to a healthy canary nor dilute a broken one with healthy pages.
+ * Load errors lose the busiest client's error pages too (they may be any of them).
+ */
 function figures(v) {
+  const busyPages = v?.busiest?.pages ?? 0;
+  const busyErrors = v?.busiest?.error_pages ?? 0;
+  const pages = Math.max(0, (v?.pages ?? 0) - busyPages);
   return {
-    pages: v?.pages ?? 0,
-    errorPages: v?.error_pages ?? 0,
-    loadErrors: v?.errors?.load_error ?? 0,
+    pages,
+    errorPages: Math.min(pages, Math.max(0, (v?.error_pages ?? 0) - busyErrors)),
+    loadErrors: Math.max(0, (v?.errors?.load_error ?? 0) - busyErrors),
     lcp: v?.vitals?.LCP?.p75,
   };
 }

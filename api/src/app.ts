@@ -48,6 +48,8 @@ export interface BuildAppOptions {
   operatorEmails?: string[];
   /** LAGER_OPERATOR_TOKEN: `Authorization: Bearer <token>` for the rollout guard; unset = no bearer access. */
   operatorToken?: string;
+  /** TELEMETRY_SIGNED_IN_ONLY: only beacons with a valid session count for the rollout guard. */
+  telemetrySignedInOnly?: boolean;
   /** DIGEST_POLL_MS: how often a listening process runs the low-stock digest queue (default a minute). */
   digestPollMs?: number;
 }
@@ -60,6 +62,8 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   verificationNotification: { max: 6, windowMs: 60_000 },
   mailPerAccount: { max: 10, windowMs: 60 * 60_000 },
   telemetryBatches: { max: 120, windowMs: 60_000 },
+  telemetryPages: { max: 30, windowMs: 60_000 },
+  telemetryPersonPages: { max: 3, windowMs: 60_000 },
 };
 
 const isOpen = (value: BuildAppOptions['database']): value is Database =>
@@ -108,6 +112,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       token: options.operatorToken || undefined,
     },
     appOrigins: new Set([new URL(appUrl).origin, ...(options.frontendOrigins ?? [])]),
+    telemetrySignedInOnly: options.telemetrySignedInOnly ?? false,
     digestPollMs: options.digestPollMs ?? 60_000,
   };
   app.decorate('ctx', ctx);

@@ -50,7 +50,9 @@ export interface ServerConfig {
   workers: number;
   /** DIGEST_POLL_MS: how often each process runs the low-stock digest queue. */
   digestPollMs: number;
-  /** Limits changed from their defaults (TELEMETRY_BATCHES_PER_MINUTE). */
+  /** TELEMETRY_SIGNED_IN_ONLY: only beacons with a valid session count for the rollout guard. */
+  telemetrySignedInOnly: boolean;
+  /** Limits changed from their defaults (TELEMETRY_BATCHES_PER_MINUTE, TELEMETRY_PAGES_PER_MINUTE, …). */
   rateLimits?: Partial<RateLimits>;
 }
 
@@ -81,6 +83,9 @@ const EnvSchema = Type.Object({
   LAGER_OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: OPERATOR_TOKEN_MIN, pattern: '^\\S+$' })),
   API_WORKERS: Type.Integer({ minimum: 1, maximum: MAX_WORKERS, default: 1 }),
   TELEMETRY_BATCHES_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  TELEMETRY_PAGES_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  TELEMETRY_PERSON_PAGES_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  TELEMETRY_SIGNED_IN_ONLY: Type.Optional(Type.String({ pattern: '^(1|0|true|false|yes|no)$' })),
   DIGEST_POLL_MS: Type.Integer({ minimum: 50, maximum: 3_600_000, default: 60_000 }),
 });
 type Env = Static<typeof EnvSchema>;
@@ -106,6 +111,11 @@ const EXPECTED: Record<keyof Env, string> = {
   API_WORKERS: `a number of processes from 1 to ${MAX_WORKERS}`,
   TELEMETRY_BATCHES_PER_MINUTE:
     'a whole number 1-1000000 (telemetry beacons per client address and minute; default 120)',
+  TELEMETRY_PAGES_PER_MINUTE:
+    'a whole number 1-1000000 (pages and error pages one client adds per section version and minute; default 30)',
+  TELEMETRY_PERSON_PAGES_PER_MINUTE:
+    'a whole number 1-1000000 (pages of one version a minute a person loads; a client above it is left out of the rollout guard’s figures; default 3)',
+  TELEMETRY_SIGNED_IN_ONLY: '1 or 0 (1: only beacons with a valid session count for the rollout guard)',
   DIGEST_POLL_MS: 'milliseconds from 50 to 3600000 between two runs of the low-stock digest queue (default 60000)',
 };
 
@@ -214,8 +224,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     operatorToken: parsed.LAGER_OPERATOR_TOKEN,
     workers: parsed.API_WORKERS ?? 1,
     digestPollMs: parsed.DIGEST_POLL_MS ?? 60_000,
-    ...(parsed.TELEMETRY_BATCHES_PER_MINUTE !== undefined && {
-      rateLimits: { telemetryBatches: { max: parsed.TELEMETRY_BATCHES_PER_MINUTE, windowMs: 60_000 } },
+    telemetrySignedInOnly: ['1', 'true', 'yes'].includes(parsed.TELEMETRY_SIGNED_IN_ONLY ?? ''),
+    ...((parsed.TELEMETRY_BATCHES_PER_MINUTE !== undefined ||
+      parsed.TELEMETRY_PAGES_PER_MINUTE !== undefined ||
+      parsed.TELEMETRY_PERSON_PAGES_PER_MINUTE !== undefined) && {
+      rateLimits: {
+        ...(parsed.TELEMETRY_BATCHES_PER_MINUTE !== undefined && {
+          telemetryBatches: { max: parsed.TELEMETRY_BATCHES_PER_MINUTE, windowMs: 60_000 },
+        }),
+        ...(parsed.TELEMETRY_PAGES_PER_MINUTE !== undefined && {
+          telemetryPages: { max: parsed.TELEMETRY_PAGES_PER_MINUTE, windowMs: 60_000 },
+        }),
+        ...(parsed.TELEMETRY_PERSON_PAGES_PER_MINUTE !== undefined && {
+          telemetryPersonPages: { max: parsed.TELEMETRY_PERSON_PAGES_PER_MINUTE, windowMs: 60_000 },
+        }),
+      },
     }),
   };
 }

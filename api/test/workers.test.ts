@@ -5,6 +5,7 @@
  * failures, an Idempotency-Key books once whichever worker answers, and 50 parallel goods-out of 1
  * on a stock of 20 book exactly 20. On PGlite API_WORKERS > 1 is refused with one line.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,5 +145,54 @@ describePostgres('API_WORKERS=2 on one PostgreSQL', () => {
       await owner('GET', `/api/stock/movements?article_id=${article.id}&kind=out&limit=100`)
     ).json()) as { movements: unknown[] };
     expect(journal.movements).toHaveLength(20);
+  });
+
+  /** The primary's workers (its child processes), by pid. */
+  const workerPids = () => {
+    let listing = '';
+    try {
+      listing = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(api.child.pid)], { encoding: 'utf8' });
+    } catch {
+      // ps exits 1 when the primary has no children left (it stopped).
+    }
+    return (
+      listing
+        .split('\n')
+        // tsx's esbuild service is a child too; the workers are node processes.
+        .filter((line) => /\bnode$/.test(line.trim()))
+        .map((line) => Number.parseInt(line.trim(), 10))
+    );
+  };
+  /** Polls until `found` returns a value (the cluster's own pace, no fixed sleep). */
+  const until = async <T>(found: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = found();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline || api.child.exitCode !== null) throw new Error(`${what}: ${api.output()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it('replaces a worker killed by a signal seconds after its start (kill -9 of a replacement), and answers (issue 37)', async () => {
+    const before = workerPids();
+    expect(before).toHaveLength(2);
+    process.kill(before[0]!, 'SIGKILL');
+    const replacement = await until(() => {
+      const fresh = workerPids().filter((pid) => !before.includes(pid));
+      return fresh.length === 1 ? fresh[0] : undefined;
+    }, 'the killed worker was not replaced');
+    // Within 10 s of its start (before it even listens): the old primary stopped the whole API here.
+    process.kill(replacement, 'SIGKILL');
+    const seen = [...before, replacement];
+    await until(() => {
+      const pids = workerPids();
+      return pids.length === 2 && pids.some((pid) => !seen.includes(pid)) ? pids : undefined;
+    }, 'the replacement killed at start-up was not replaced');
+    expect(api.child.exitCode).toBeNull();
+    expect(api.output()).toMatch(/worker \d ended \(SIGKILL\); starting a new one in \d+ ms/);
+    await healthy(api);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => owner('GET', '/api/user')));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
   });
 });

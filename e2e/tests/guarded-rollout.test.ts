@@ -174,8 +174,11 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
     apiEnv: {
       OPERATOR_EMAILS: OPERATOR,
       LAGER_OPERATOR_TOKEN: TOKEN,
-      // Every page of the driver comes through the shell's proxy from 127.0.0.1.
+      // Every page of the driver comes through the shell's proxy from 127.0.0.1: the per-address
+      // ceilings and the "busiest client" rule (issue 37) would take all of them for one script.
       TELEMETRY_BATCHES_PER_MINUTE: '100000',
+      TELEMETRY_PAGES_PER_MINUTE: '100000',
+      TELEMETRY_PERSON_PAGES_PER_MINUTE: '100000',
     },
   }));
   beforeAll(async () => {
@@ -366,4 +369,33 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
     );
     expect(hashShellBuild()).toBe(shellBuildHash);
   }, 300_000);
+
+  test('a real page whose error message has an emoji at character 200 is counted (issue 37)', async () => {
+    // "Error: " + 192 letters = 199 characters, then 😀 (two UTF-16 units): the old collector cut
+    // between them, and PostgreSQL's jsonb (PGlite's too) refused the whole batch with 503.
+    const message = `${'x'.repeat(192)}😀 beyond the cut`;
+    const summary = async () => {
+      const res = await fetch(`${stack.api.url}/api/telemetry/summary?remote=shell`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      return (await res.json()) as {
+        versions: { pages: number; error_pages: number; top_errors: { message: string }[] }[];
+      };
+    };
+    const errorPages = async () => (await summary()).versions.reduce((sum, v) => sum + v.error_pages, 0);
+    const before = await errorPages();
+    const s = await newSession(browser, { serviceWorkers: 'block' });
+    await withArtifacts('emoji at character 200', [s], async () => {
+      await s.page.goto(`${stack.shell.url}/guarded`);
+      await s.page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      await s.page.evaluate((text) => {
+        void Promise.reject(new Error(text));
+      }, message);
+      // Leaving the page sends the beacon (pagehide).
+      await s.page.goto('about:blank');
+    });
+    await eventually(async () => expect(await errorPages()).toBe(before + 1), { timeout: 15_000 });
+    const messages = (await summary()).versions.flatMap((v) => v.top_errors.map((e) => e.message));
+    expect(messages).toContain(`Error: ${'x'.repeat(192)}`);
+  }, 60_000);
 });

@@ -17,7 +17,7 @@ import type locations from './locations/locales/en.json';
 import { lookupsModule } from './lookups';
 import { membersModule } from './members';
 import type members from './members/locales/en.json';
-import { releasesModule } from './releases';
+import { deployedVersions, releasesModule } from './releases';
 import { rolesModule } from './roles';
 import type roles from './roles/locales/en.json';
 import { stockModule } from './stock';
@@ -40,7 +40,7 @@ const MODULES: readonly LagerModule[] = [
   rolesModule,
   invitationsModule,
   stockModule,
-  telemetryModule,
+  telemetryModule(() => deployedVersions()),
   releasesModule,
   locationsModule,
   digestsModule,

@@ -32,6 +32,17 @@ export interface RateLimits {
    * only where many real pages share one address on purpose (a browser test behind the shell's proxy).
    */
   telemetryBatches: RateLimit;
+  /**
+   * Pages, and error pages, one client (address or signed-in user) adds per section version and
+   * minute to the rollout guard's evidence (issue 37: default 30; the rest is dropped silently).
+   */
+  telemetryPages: RateLimit;
+  /**
+   * Pages of one version a minute a person loads at most (default 3): a client above it is named
+   * the minute's busiest in the telemetry summary and the rollout guard leaves its pages out.
+   * Raised only where one address stands for many real pages on purpose (a browser test).
+   */
+  telemetryPersonPages: RateLimit;
 }
 
 export interface AppContext {
@@ -50,6 +61,8 @@ export interface AppContext {
   operators: { emails: ReadonlySet<string>; token?: string };
   /** The web app's own origins (APP_URL's and FRONTEND_ORIGINS); anonymous beacons from elsewhere are refused. */
   appOrigins: ReadonlySet<string>;
+  /** TELEMETRY_SIGNED_IN_ONLY: only beacons that carry a valid session count (anonymous ones: 204, dropped). */
+  telemetrySignedInOnly: boolean;
   /** How often a listening process runs the low-stock digest queue (DIGEST_POLL_MS). */
   digestPollMs: number;
 }

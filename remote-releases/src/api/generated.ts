@@ -99,6 +99,11 @@ export type GetTelemetrySummaryApiResponse = /** status 200 Default Response */ 
   remote: string;
   since: string;
   versions: {
+    /** Of `pages` and `error_pages`: those of each minute’s busiest client (address, or user when signed in) where it sent more than TELEMETRY_PERSON_PAGES_PER_MINUTE (default 3) pages of this version in that minute, faster than a person loads pages. The rollout guard leaves them out, so one address cannot outvote real traffic. Always sent. */
+    busiest?: {
+      error_pages: number;
+      pages: number;
+    };
     channels: ('stable' | 'canary' | 'pinned' | 'fallback')[];
     /** Wilson score interval, 95 %. */
     ci95: number[];

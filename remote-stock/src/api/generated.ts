@@ -508,7 +508,7 @@ export type BookStockCountApiArg = {
       location_id?: number | null;
     }[];
     note?: string | null;
-    /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
+    /** ISO date-time with Z or an offset (a time without one is 422) the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
     occurred_at?: string | null;
   };
 };
@@ -826,7 +826,7 @@ export type BookStockMovementApiArg = {
     kind: 'in' | 'out' | 'correction';
     location_id?: number | null;
     note?: string | null;
-    /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
+    /** ISO date-time with Z or an offset (a time without one is 422) the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
     occurred_at?: string | null;
     /** Amount for in/out; the counted stock for a correction. */
     quantity: number;
@@ -926,7 +926,7 @@ export type ReverseStockMovementApiArg = {
   'idempotency-key'?: string;
   body: {
     note?: string | null;
-    /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
+    /** ISO date-time with Z or an offset (a time without one is 422) the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
     occurred_at?: string | null;
   };
 };
@@ -1150,7 +1150,7 @@ export type TransferStockApiArg = {
     article_id: number;
     location_id?: number | null;
     note?: string | null;
-    /** ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
+    /** ISO date-time with Z or an offset (a time without one is 422) the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
     occurred_at?: string | null;
     /** Amount to move. */
     quantity: number;

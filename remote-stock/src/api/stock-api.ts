@@ -98,6 +98,7 @@ export const ARTICLE_ERRORS: ErrorTable = {
 /** Every booking (in, out, correction, transfer, count, reversal). */
 export const BOOKING_ERRORS: ErrorTable = {
   'stock.insufficient': 'errors.insufficient',
+  'stock.limit_exceeded': 'errors.limitExceeded',
   'article.archived': 'errors.archived',
   'article.not_found': 'errors.articleNotFound',
   'movement.already_reversed': 'errors.alreadyReversed',

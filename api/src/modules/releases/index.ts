@@ -6,3 +6,6 @@ import type { LagerModule } from '../../platform/module';
 import routes from './routes';
 
 export const releasesModule: LagerModule = { name: 'releases', routes };
+
+/** The versions the deployment names per remote (null: no deployment), for the telemetry module's intake. */
+export { deployedVersions } from './service';

@@ -64,6 +64,26 @@ function historyOf(line: Json): ReleasesBodyType['history'][number] | undefined 
   return entry;
 }
 
+/**
+ * The section versions the deployment names, per remote: stable, canary and the versions kept for
+ * rollback or pinning (`previous`). Null when the target names no remote (a plain `npm start`
+ * serving the workspace builds). The telemetry module stores figures only for these (issue 37).
+ */
+export async function deployedVersions(
+  target: DeployTarget = currentTarget(),
+): Promise<ReadonlyMap<string, ReadonlySet<string>> | null> {
+  const manifest = await target.readManifest();
+  const remotes = Object.entries(object(manifest?.remotes) ?? {});
+  if (!remotes.length) return null;
+  const named = new Map<string, ReadonlySet<string>>();
+  for (const [remote, raw] of remotes) {
+    const state = remoteOf(remote, raw);
+    const versions = [state.stable?.version, state.canary?.version, ...state.pinned].filter((v): v is string => !!v);
+    named.set(remote, new Set(versions));
+  }
+  return named;
+}
+
 export async function releases(target: DeployTarget = currentTarget()): Promise<ReleasesBodyType> {
   const [manifest, history] = await Promise.all([target.readManifest(), target.readHistory()]);
   const remotes = Object.entries(object(manifest?.remotes) ?? {})

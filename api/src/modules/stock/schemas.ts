@@ -15,7 +15,7 @@ const OccurredAt = Type.Optional(
     Type.String({
       maxLength: 40,
       description:
-        'ISO date-time the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at.',
+        'ISO date-time with Z or an offset (a time without one is 422) the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at.',
     }),
   ),
 );

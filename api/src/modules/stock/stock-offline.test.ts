@@ -112,6 +112,35 @@ describe('occurred_at on bookings', () => {
     },
   );
 
+  it('a time without a zone offset is 422 on occurred_at, not read in the server’s zone (issue 37)', async () => {
+    const article = await createArticle(owner);
+    // Ten minutes ago as a phone's local clock would write it, without Z or offset.
+    const local = minutes(-10)
+      .replace(/\.\d+Z$/, '')
+      .replace(/Z$/, '');
+    const res = await book(owner, '/api/stock/movements', {
+      article_id: article.id,
+      kind: 'in',
+      quantity: 1,
+      occurred_at: local,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.occurred_at[0]).toBe(
+      'The occurred at field needs a time zone (Z or an offset such as +01:00).',
+    );
+    expect((await owner.get(`/api/stock/articles/${article.id}`)).json().article.quantity).toBe(0);
+    // With an offset the same instant is fine, whichever zone it is written in.
+    const offset = new Date(Date.parse(minutes(-10)) + 2 * 3600_000).toISOString().replace('Z', '+02:00');
+    const ok = await book(owner, '/api/stock/movements', {
+      article_id: article.id,
+      kind: 'in',
+      quantity: 1,
+      occurred_at: offset,
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(Date.parse(ok.json().movement.occurred_at)).toBe(Date.parse(offset));
+  });
+
   it('rides along on reversals and both halves of a transfer', async () => {
     const article = await createArticle(owner);
     const goodsIn = (await stockUp(owner, article.id, 2)).movement;

@@ -2,9 +2,14 @@
 import type { LagerModule } from '../../platform/module';
 import de from './locales/de.json';
 import en from './locales/en.json';
-import routes from './routes';
+import { type DeploymentReader, telemetryRoutes } from './routes';
 
-export const telemetryModule: LagerModule = { name: 'telemetry', routes, messages: { de, en } };
+/** The module, given how to read the deployment's versions (the releases module's `deployedVersions`). */
+export const telemetryModule = (readDeployment: DeploymentReader): LagerModule => ({
+  name: 'telemetry',
+  routes: telemetryRoutes(readDeployment),
+  messages: { de, en },
+});
 
 /** For the cross-module flood test: the per-client batch limit and the installation's ceiling of new rows. */
 export { NEW_ROWS_PER_MINUTE as TELEMETRY_NEW_ROWS_PER_MINUTE } from './repository';

@@ -20,6 +20,9 @@ export interface MinuteRow extends PageCounts {
   remote: string;
   version: string;
   channel: string;
+  /** This client's pages (error pages) of the version this minute, when this batch added one. */
+  busiestPages: number;
+  busiestErrorPages: number;
 }
 
 export interface VitalRow {
@@ -42,30 +45,222 @@ export interface ErrorRow {
 }
 
 /**
- * New rows one minute may add, installation-wide, whatever the clients send. Keys (remote, version,
- * channel), vital buckets and error signatures are the client's choice: without a ceiling a flood
- * with a new key in every event adds a row per event, kept 30 days. Existing rows keep counting;
- * new ones over the ceiling are dropped (one statement may pass it by its own rows, ≤ 100). A real
- * installation has a few dozen live keys.
+ * New rows one minute may add, installation-wide, for keys the deployment does not vouch for.
+ * Keys (remote, version, channel), vital buckets and error signatures are the client's choice:
+ * without a ceiling a flood with a new key in every event adds a row per event, kept 30 days. The
+ * versions the deployment names are bounded by it and always get their rows; any other new row
+ * is admitted while its table has fewer rows this minute than this, decided under one lock, so the
+ * ceiling holds exactly whatever the concurrency and the number of API instances (issue 37).
  */
 export const NEW_ROWS_PER_MINUTE = { minutes: 200, vitals: 2000, errors: 100 } as const;
 
 /** The database clock's minute: every API instance writes the same row for the same minute. */
 const MINUTE = sql`date_trunc('minute', now())`;
 const INT_MAX = 2_147_483_647;
+/** pg_advisory_xact_lock's first key: "TELE"; the second is the client's hash, or 0 for the room. */
+const TELEMETRY_LOCK = 0x54_45_4c_45;
+const json = (list: object[]) => sql`${JSON.stringify(list)}::jsonb`;
+
+/** This hour's salt for the page and client hashes (made by whichever instance asks first). */
+export async function hourSalt(db: Db, fresh: string): Promise<{ hour: number; salt: string } | undefined> {
+  const result = await db.execute(sql`
+    WITH made AS (
+      INSERT INTO telemetry_salts (hour, salt) VALUES (date_trunc('hour', now()), ${fresh})
+      ON CONFLICT (hour) DO NOTHING RETURNING hour, salt
+    )
+    SELECT extract(epoch from hour)::bigint AS hour, salt FROM made
+    UNION ALL
+    SELECT extract(epoch from hour)::bigint, salt FROM telemetry_salts WHERE hour = date_trunc('hour', now())
+    LIMIT 1`);
+  const row = rowsOf(result)[0];
+  return row && { hour: Number(row.hour), salt: String(row.salt) };
+}
 
 /**
- * One batch's aggregates in one statement of always the same shape: the three upserts read their
- * rows from JSON (jsonb_to_recordset), the vitals and errors as data-modifying CTEs. One round trip
- * and atomic. Every batch locks the tables in the same order and each table's rows in key order
- * (ORDER BY), so two instances adding to the same rows wait for each other but never deadlock.
- * A row that does not exist yet is only added while its table has fewer than NEW_ROWS_PER_MINUTE
- * new rows this minute.
+ * Serialises one client's batches across instances (a transaction-scoped advisory lock), so its
+ * per-minute ceilings are read and raised without a race. `key` is a 32-bit slice of its hash.
+ * Never waits: false when another transaction holds it (the caller retries without a connection).
  */
-export async function addAggregates(db: Db, rows: { minutes: MinuteRow[]; vitals: VitalRow[]; errors: ErrorRow[] }) {
-  const { minutes, vitals, errors } = rows;
+export async function tryLockClient(tx: Db, key: number): Promise<boolean> {
+  const result = await tx.execute(
+    sql`SELECT pg_try_advisory_xact_lock(${TELEMETRY_LOCK}::integer, ${key}::integer) AS locked`,
+  );
+  return rowsOf(result)[0]?.locked === true;
+}
+
+/** Serialises the admission of new rows that count against NEW_ROWS_PER_MINUTE. */
+const lockRoom = (tx: Db) => tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEMETRY_LOCK}::integer, 0)`);
+
+export interface ClientRow {
+  remote: string;
+  version: string;
+  pages: number;
+  errorPages: number;
+}
+
+/** What the client added this minute, per section version. */
+export async function clientMinute(tx: Db, client: string): Promise<ClientRow[]> {
+  const result = await tx.execute(sql`
+    SELECT remote, version, pages, error_pages FROM telemetry_clients
+    WHERE client = ${client} AND minute = ${MINUTE}`);
+  return rowsOf(result).map((r) => ({
+    remote: String(r.remote),
+    version: String(r.version),
+    pages: Number(r.pages),
+    errorPages: Number(r.error_pages),
+  }));
+}
+
+export async function saveClientMinute(tx: Db, client: string, rows: ClientRow[]) {
+  if (!rows.length) return;
+  await tx.execute(sql`
+    INSERT INTO telemetry_clients AS t (client, minute, remote, version, pages, error_pages)
+    SELECT ${client}, ${MINUTE}, remote, version, pages, error_pages
+    FROM jsonb_to_recordset(${json(rows.map((r) => ({ remote: r.remote, version: r.version, pages: r.pages, error_pages: r.errorPages })))})
+      AS u(remote text, version text, pages int, error_pages int)
+    ORDER BY remote, version
+    ON CONFLICT (client, minute, remote, version) DO UPDATE SET
+      pages = EXCLUDED.pages, error_pages = EXCLUDED.error_pages`);
+}
+
+/**
+ * Adds `bits` to what the page already counted per section version and returns both, in one
+ * statement under the rows' locks: `added` is what no earlier batch of this page had.
+ */
+export async function markPage(
+  tx: Db,
+  page: string,
+  rows: { remote: string; version: string; bits: number }[],
+): Promise<{ remote: string; version: string; counted: number; added: number }[]> {
+  if (!rows.length) return [];
+  const result = await tx.execute(sql`
+    INSERT INTO telemetry_pages AS t (page, remote, version, counted, added, seen_at)
+    SELECT ${page}, remote, version, bits, bits, now()
+    FROM jsonb_to_recordset(${json(rows)}) AS u(remote text, version text, bits smallint)
+    ORDER BY remote, version
+    ON CONFLICT (page, remote, version) DO UPDATE SET
+      counted = t.counted | EXCLUDED.counted,
+      added = EXCLUDED.counted & ~t.counted
+    RETURNING remote, version, counted, added`);
+  return rowsOf(result).map((r) => ({
+    remote: String(r.remote),
+    version: String(r.version),
+    counted: Number(r.counted),
+    added: Number(r.added),
+  }));
+}
+
+/** Adds flags (a refusal) to a page's row. */
+export async function flagPage(tx: Db, page: string, rows: { remote: string; version: string; bits: number }[]) {
+  if (!rows.length) return;
+  await tx.execute(sql`
+    UPDATE telemetry_pages AS t SET counted = t.counted | u.bits
+    FROM jsonb_to_recordset(${json(rows)}) AS u(remote text, version text, bits smallint)
+    WHERE t.page = ${page} AND t.remote = u.remote AND t.version = u.version`);
+}
+
+/** Events for versions the deployment does not name: one figure per minute. */
+export async function addUnlisted(db: Db, events: number) {
+  await db.execute(sql`
+    INSERT INTO telemetry_unlisted AS t (minute, events) VALUES (${MINUTE}, ${events})
+    ON CONFLICT (minute) DO UPDATE SET events = LEAST(t.events::bigint + EXCLUDED.events, ${INT_MAX})`);
+}
+
+type Keyed<T> = T & { vouched: boolean };
+
+type Rows = { minutes: Keyed<MinuteRow>[]; vitals: Keyed<VitalRow>[]; errors: Keyed<ErrorRow>[] };
+type Kind = keyof typeof NEW_ROWS_PER_MINUTE;
+const KEYS: { [K in Kind]: (r: Rows[K][number]) => string } = {
+  minutes: (r) => `${r.remote} ${r.version} ${r.channel}`,
+  vitals: (r) => `${r.remote} ${r.version} ${r.channel} ${r.name} ${r.bucket}`,
+  errors: (r) => `${r.remote} ${r.version} ${r.signature}`,
+};
+
+/** Which of the rows not vouched for exist already (`kind key`), and, when asked, each table's rows this minute. */
+async function existing(tx: Db, rows: Rows, withUsed: boolean) {
+  const open = {
+    minutes: rows.minutes.filter((r) => !r.vouched),
+    vitals: rows.vitals.filter((r) => !r.vouched),
+    errors: rows.errors.filter((r) => !r.vouched),
+  };
+  const used = withUsed
+    ? sql`
+    SELECT 'minutes' AS kind, NULL AS key, count(*) AS n FROM telemetry_minutes WHERE minute = ${MINUTE}
+    UNION ALL
+    SELECT 'vitals', NULL, count(*) FROM telemetry_vitals WHERE minute = ${MINUTE}
+    UNION ALL
+    SELECT 'errors', NULL, count(*) FROM telemetry_errors WHERE last_seen >= ${MINUTE} AND first_seen >= ${MINUTE}
+    UNION ALL`
+    : sql``;
+  const result = await tx.execute(sql`${used}
+    SELECT 'minutes' AS kind, concat_ws(' ', m.remote, m.version, m.channel) AS key, 1 AS n FROM telemetry_minutes m
+      JOIN jsonb_to_recordset(${json(open.minutes)}) AS u(remote text, version text, channel text)
+      ON (m.remote, m.version, m.channel, m.minute) = (u.remote, u.version, u.channel, ${MINUTE})
+    UNION ALL
+    SELECT 'vitals', concat_ws(' ', v.remote, v.version, v.channel, v.name, v.bucket), 1 FROM telemetry_vitals v
+      JOIN jsonb_to_recordset(${json(open.vitals)}) AS u(remote text, version text, channel text, name text, bucket smallint)
+      ON (v.remote, v.version, v.channel, v.minute, v.name, v.bucket) = (u.remote, u.version, u.channel, ${MINUTE}, u.name, u.bucket)
+    UNION ALL
+    SELECT 'errors', concat_ws(' ', e.remote, e.version, e.signature), 1 FROM telemetry_errors e
+      JOIN jsonb_to_recordset(${json(open.errors)}) AS u(remote text, version text, signature text)
+      ON (e.remote, e.version, e.signature) = (u.remote, u.version, u.signature)`);
+  const counts: Record<string, number> = { minutes: 0, vitals: 0, errors: 0 };
+  const keys = new Set<string>();
+  for (const r of rowsOf(result)) {
+    if (r.key === null || r.key === undefined) counts[String(r.kind)] = Number(r.n);
+    else keys.add(`${r.kind} ${r.key}`);
+  }
+  const missing = (Object.keys(KEYS) as Kind[]).some((kind) =>
+    open[kind].some((r) => !keys.has(`${kind} ${(KEYS[kind] as (r: unknown) => string)(r)}`)),
+  );
+  return { keys, counts, missing };
+}
+
+/**
+ * Keeps the rows that may be written: every row of a vouched key and every existing row without
+ * further ado; new rows while their table has room this minute, decided under the room lock (so
+ * exactly), which is only taken when a batch brings a key that is not there yet.
+ */
+async function withinRoom(tx: Db, rows: Rows): Promise<Rows> {
+  if (
+    !(
+      rows.minutes.some((r) => !r.vouched) ||
+      rows.vitals.some((r) => !r.vouched) ||
+      rows.errors.some((r) => !r.vouched)
+    )
+  ) {
+    return rows;
+  }
+  // Rows that exist stay (only the 30-day retention deletes them), so this check needs no lock.
+  if (!(await existing(tx, rows, false)).missing) return rows;
+  await lockRoom(tx);
+  const { keys, counts } = await existing(tx, rows, true);
+  const admit = <T extends { vouched: boolean }>(kind: Kind, list: T[]) =>
+    list.filter((r) => {
+      if (r.vouched || keys.has(`${kind} ${(KEYS[kind] as (r: unknown) => string)(r)}`)) return true;
+      if (counts[kind]! >= NEW_ROWS_PER_MINUTE[kind]) return false;
+      counts[kind]! += 1;
+      return true;
+    });
+  return {
+    minutes: admit('minutes', rows.minutes),
+    vitals: admit('vitals', rows.vitals),
+    errors: admit('errors', rows.errors),
+  };
+}
+
+/**
+ * One batch's aggregates. Rows of keys the deployment names (`vouched`) are always written; any
+ * other new row only within NEW_ROWS_PER_MINUTE, checked under the room lock. The upserts are one
+ * statement of always the same shape: they read their rows from JSON (jsonb_to_recordset), the
+ * vitals and errors as data-modifying CTEs. Every batch locks the tables in the same order and each
+ * table's rows in key order (ORDER BY), so two instances adding to the same rows wait for each
+ * other but never deadlock. Call inside the batch's transaction.
+ */
+export async function addAggregates(tx: Db, all: Rows) {
+  const { minutes, vitals, errors } = await withinRoom(tx, all);
   if (!minutes.length && !vitals.length && !errors.length) return;
-  const json = (list: object[]) => sql`${JSON.stringify(list)}::jsonb`;
+  const strip = <T extends { vouched: boolean }>(list: T[]) => list.map(({ vouched: _, ...row }) => row);
   const minuteRows = minutes.map((r) => ({
     remote: r.remote,
     version: r.version,
@@ -76,56 +271,62 @@ export async function addAggregates(db: Db, rows: { minutes: MinuteRow[]; vitals
     render_error: r.renderError,
     runtime_error: r.runtimeError,
     api_error: r.apiError,
+    busiest_pages: r.busiestPages,
+    busiest_error_pages: r.busiestErrorPages,
   }));
   const add = (column: string) =>
     sql`${sql.identifier(column)} = LEAST(t.${sql.identifier(column)}::bigint + EXCLUDED.${sql.identifier(column)}, ${INT_MAX})`;
   const counters = ['pages', 'error_pages', 'load_error', 'render_error', 'runtime_error', 'api_error'];
-  await db.execute(sql`
+  const busiest = ['busiest_pages', 'busiest_error_pages'];
+  const greatest = (column: string) =>
+    sql`${sql.identifier(column)} = GREATEST(t.${sql.identifier(column)}, EXCLUDED.${sql.identifier(column)})`;
+  const columns = [...counters, ...busiest];
+  await tx.execute(sql`
     WITH vitals AS (
       INSERT INTO telemetry_vitals AS t (remote, version, channel, minute, name, bucket, count)
       SELECT remote, version, channel, ${MINUTE}, name, bucket, count
-      FROM jsonb_to_recordset(${json(vitals)})
+      FROM jsonb_to_recordset(${json(strip(vitals))})
         AS u(remote text, version text, channel text, name text, bucket smallint, count int)
-      WHERE EXISTS (
-          SELECT 1 FROM telemetry_vitals v
-          WHERE (v.remote, v.version, v.channel, v.minute, v.name, v.bucket)
-            = (u.remote, u.version, u.channel, ${MINUTE}, u.name, u.bucket))
-        OR (SELECT count(*) FROM telemetry_vitals v WHERE v.minute = ${MINUTE}) < ${NEW_ROWS_PER_MINUTE.vitals}
       ORDER BY remote, version, channel, name, bucket
       ON CONFLICT (remote, version, channel, minute, name, bucket) DO UPDATE SET
         count = LEAST(t.count::bigint + EXCLUDED.count, ${INT_MAX})
     ), errors AS (
       INSERT INTO telemetry_errors AS t (remote, version, signature, type, message, source, count, first_seen, last_seen)
       SELECT remote, version, signature, type, message, source, count, now(), now()
-      FROM jsonb_to_recordset(${json(errors)})
+      FROM jsonb_to_recordset(${json(strip(errors))})
         AS u(remote text, version text, signature text, type text, message text, source text, count int)
-      WHERE EXISTS (
-          SELECT 1 FROM telemetry_errors e
-          WHERE (e.remote, e.version, e.signature) = (u.remote, u.version, u.signature))
-        OR (
-          SELECT count(*) FROM telemetry_errors e WHERE e.last_seen >= ${MINUTE} AND e.first_seen >= ${MINUTE}
-        ) < ${NEW_ROWS_PER_MINUTE.errors}
       ORDER BY remote, version, signature
       ON CONFLICT (remote, version, signature) DO UPDATE SET
         count = LEAST(t.count::bigint + EXCLUDED.count, ${INT_MAX}),
         last_seen = EXCLUDED.last_seen
     )
     INSERT INTO telemetry_minutes AS t (remote, version, channel, minute, ${sql.join(
-      counters.map((c) => sql.identifier(c)),
+      columns.map((c) => sql.identifier(c)),
       sql`, `,
     )})
     SELECT remote, version, channel, ${MINUTE}, ${sql.join(
-      counters.map((c) => sql.identifier(c)),
+      columns.map((c) => sql.identifier(c)),
       sql`, `,
     )}
     FROM jsonb_to_recordset(${json(minuteRows)})
-      AS u(remote text, version text, channel text, pages int, error_pages int, load_error int, render_error int, runtime_error int, api_error int)
-    WHERE EXISTS (
-        SELECT 1 FROM telemetry_minutes m
-        WHERE (m.remote, m.version, m.channel, m.minute) = (u.remote, u.version, u.channel, ${MINUTE}))
-      OR (SELECT count(*) FROM telemetry_minutes m WHERE m.minute = ${MINUTE}) < ${NEW_ROWS_PER_MINUTE.minutes}
+      AS u(remote text, version text, channel text, pages int, error_pages int, load_error int, render_error int,
+        runtime_error int, api_error int, busiest_pages int, busiest_error_pages int)
     ORDER BY remote, version, channel
-    ON CONFLICT (remote, version, channel, minute) DO UPDATE SET ${sql.join(counters.map(add), sql`, `)}`);
+    ON CONFLICT (remote, version, channel, minute) DO UPDATE SET ${sql.join(
+      [...counters.map(add), ...busiest.map(greatest)],
+      sql`, `,
+    )}`);
+}
+
+/** The intake's short-lived state: page hashes after an hour, client minutes after five, salts after two hours. */
+export async function deleteIntakeState(db: Db, maxPages: number): Promise<void> {
+  await db.execute(sql`DELETE FROM telemetry_pages WHERE seen_at < now() - interval '1 hour'`);
+  await db.execute(sql`DELETE FROM telemetry_clients WHERE minute < now() - interval '5 minutes'`);
+  await db.execute(sql`DELETE FROM telemetry_salts WHERE hour < now() - interval '2 hours'`);
+  // Bounded whatever the traffic: beyond maxPages, the oldest page hashes go first.
+  await db.execute(sql`
+    DELETE FROM telemetry_pages WHERE seen_at <= (
+      SELECT seen_at FROM telemetry_pages ORDER BY seen_at DESC OFFSET ${maxPages} LIMIT 1)`);
 }
 
 /** Minutes from the one `since` falls in. */
@@ -156,6 +357,29 @@ export async function versionTotals(db: Db, remote: string, since: Date): Promis
     renderError: Number(r.render_error ?? 0),
     runtimeError: Number(r.runtime_error ?? 0),
     apiError: Number(r.api_error ?? 0),
+  }));
+}
+
+/**
+ * Per version since then: the pages and error pages of each minute's busiest client, counted
+ * only where that client went over `pace` in the minute (a person does not; a script does).
+ */
+export async function busiestTotals(db: Db, remote: string, since: Date, pace: number) {
+  const result = await db.execute(sql`
+    SELECT version,
+      sum(CASE WHEN pages > ${pace} THEN pages ELSE 0 END) AS pages,
+      sum(CASE WHEN error_pages > ${pace} THEN error_pages ELSE 0 END) AS error_pages
+    FROM (
+      SELECT version, minute, max(busiest_pages) AS pages, max(busiest_error_pages) AS error_pages
+      FROM telemetry_minutes
+      WHERE remote = ${remote} AND minute >= ${fromMinute(since)}
+      GROUP BY version, minute
+    ) per_minute
+    GROUP BY version`);
+  return rowsOf(result).map((r) => ({
+    version: String(r.version),
+    pages: Number(r.pages ?? 0),
+    errorPages: Number(r.error_pages ?? 0),
   }));
 }
 
@@ -204,6 +428,7 @@ export async function deleteOlderThan(db: Db, days: number): Promise<number> {
     sql`DELETE FROM telemetry_minutes WHERE minute < ${cutoff}`,
     sql`DELETE FROM telemetry_vitals WHERE minute < ${cutoff}`,
     sql`DELETE FROM telemetry_errors WHERE last_seen < ${cutoff}`,
+    sql`DELETE FROM telemetry_unlisted WHERE minute < ${cutoff}`,
   ]) {
     const result = (await db.execute(statement)) as { rowCount?: number; affectedRows?: number };
     deleted += Number(result.rowCount ?? result.affectedRows ?? 0);

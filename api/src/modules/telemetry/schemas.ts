@@ -31,7 +31,7 @@ const TelemetryEvent = Type.Object(
     first: Type.Optional(
       StringEnum(FIRSTS, {
         description:
-          'What the event adds to the page counts: `page` the first event of this version on the page, `error` its first error, `type` the first of its type.',
+          'The collector’s hint (`page` the first event of this version on the page, `error` its first error, `type` the first of its type). The server does not trust it: a batch counts at most one page, one error page and each error type once per version, and a page id once.',
       }),
     ),
     message: Type.Optional(Type.String({ maxLength: 200, description: 'Scrubbed, at most 200 characters.' })),
@@ -85,6 +85,15 @@ export const TelemetrySummary = Type.Object(
           runtime_error: Count(),
           api_error: Count(),
         }),
+        busiest: Type.Optional(
+          Type.Object(
+            { pages: Count(), error_pages: Count() },
+            {
+              description:
+                'Of `pages` and `error_pages`: those of each minute’s busiest client (address, or user when signed in) where it sent more than TELEMETRY_PERSON_PAGES_PER_MINUTE (default 3) pages of this version in that minute, faster than a person loads pages. The rollout guard leaves them out, so one address cannot outvote real traffic. Always sent.',
+            },
+          ),
+        ),
         vitals: Type.Object({
           LCP: Type.Optional(VitalSummary),
           INP: Type.Optional(VitalSummary),

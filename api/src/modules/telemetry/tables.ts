@@ -26,6 +26,12 @@ export const telemetryMinutes = pgTable(
     renderError: integer('render_error').notNull().default(0),
     runtimeError: integer('runtime_error').notNull().default(0),
     apiError: integer('api_error').notNull().default(0),
+    /**
+     * The most pages (error pages) one client added to this version in this minute (issue 37): a
+     * client over a person's pace is left out of the rollout guard's evidence (summary `busiest`).
+     */
+    busiestPages: integer('busiest_pages').notNull().default(0),
+    busiestErrorPages: integer('busiest_error_pages').notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'telemetry_minutes_pkey', columns: [t.remote, t.version, t.channel, t.minute] }),
@@ -74,3 +80,58 @@ export const telemetryErrors = pgTable(
     index('telemetry_errors_last_seen_idx').on(t.lastSeen),
   ],
 );
+
+/**
+ * The page ids of the last hour, as an HMAC with the hour's salt (telemetry_salts): never the id
+ * itself, not linkable to a user, gone after an hour. Per page and section version, which counts
+ * the page has already added (bits: 1 page, 2 error page, 4–32 the error types), so a page id sent
+ * again counts no more (issue 37). `added` is the last write's new bits (read back in one statement).
+ */
+export const telemetryPages = pgTable(
+  'telemetry_pages',
+  {
+    page: varchar('page', { length: 32 }).notNull(),
+    remote: varchar('remote', { length: 64 }).notNull(),
+    version: varchar('version', { length: 64 }).notNull(),
+    counted: smallint('counted').notNull().default(0),
+    added: smallint('added').notNull().default(0),
+    seenAt: tz('seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'telemetry_pages_pkey', columns: [t.page, t.remote, t.version] }),
+    index('telemetry_pages_seen_at_idx').on(t.seenAt),
+  ],
+);
+
+/**
+ * What one client (its address or signed-in user, as an HMAC with the hour's salt) added per
+ * section version in the current minute: the per-client ceilings, counted by every API instance
+ * alike. Rows older than a few minutes are deleted.
+ */
+export const telemetryClients = pgTable(
+  'telemetry_clients',
+  {
+    client: varchar('client', { length: 32 }).notNull(),
+    minute: tz('minute').notNull(),
+    remote: varchar('remote', { length: 64 }).notNull(),
+    version: varchar('version', { length: 64 }).notNull(),
+    pages: integer('pages').notNull().default(0),
+    errorPages: integer('error_pages').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'telemetry_clients_pkey', columns: [t.client, t.minute, t.remote, t.version] }),
+    index('telemetry_clients_minute_idx').on(t.minute),
+  ],
+);
+
+/** One random salt per hour for the page and client hashes; deleted with the hashes it made. */
+export const telemetrySalts = pgTable('telemetry_salts', {
+  hour: tz('hour').primaryKey(),
+  salt: varchar('salt', { length: 64 }).notNull(),
+});
+
+/** Events for section versions the deployment does not name: not stored, one figure per minute. */
+export const telemetryUnlisted = pgTable('telemetry_unlisted', {
+  minute: tz('minute').primaryKey(),
+  events: integer('events').notNull().default(0),
+});

@@ -4,6 +4,8 @@
  * each instance has its own connection pool on the same PostgreSQL schema, as two processes would;
  * on PGlite they share the one in-memory database.
  */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, openTestDatabase } from '../../../test/helpers';
 import type { Database } from '../../platform/db/client';
@@ -41,7 +43,7 @@ const post = (app: FastifyInstance, body: string, remoteAddress: string) =>
 
 const batch = (version: string, channel: string, n: number, withError: boolean) =>
   JSON.stringify({
-    page: 'page-0123456789abcdef',
+    page: `page-${randomUUID().replaceAll('-', '')}`,
     events: Array.from({ length: n }, (_, i) => ({
       type: withError && i === 0 ? 'render_error' : 'mount',
       remote: 'remote-info',
@@ -53,8 +55,8 @@ const batch = (version: string, channel: string, n: number, withError: boolean) 
   });
 
 it('batches sent to both instances at once add up in one set of rows, read alike from either', async () => {
-  // 200 batches in parallel, alternating instances and addresses: 2.0.0 canary gets 100 × 10 pages
-  // (50 batches with one error page), 1.0.0 stable 100 × 20 pages.
+  // 200 batches (pages) in parallel, alternating instances and addresses: 2.0.0 canary gets 100
+  // pages (50 with an error), 1.0.0 stable 100 pages; the events a batch repeats add nothing.
   const sends = Array.from({ length: 200 }, (_, i) => {
     const app = i % 2 ? second.app : first.app;
     const body = i % 4 < 2 ? batch('2.0.0', 'canary', 10, i % 8 < 4) : batch('1.0.0', 'stable', 20, false);
@@ -76,8 +78,8 @@ it('batches sent to both instances at once add up in one set of rows, read alike
   expect(
     a.versions.map((v: { version: string; pages: number; error_pages: number }) => [v.version, v.pages, v.error_pages]),
   ).toEqual([
-    ['2.0.0', 1000, 50],
-    ['1.0.0', 2000, 0],
+    ['2.0.0', 100, 50],
+    ['1.0.0', 100, 0],
   ]);
   expect(a.versions[0].top_errors[0]).toMatchObject({ message: 'boom', count: 50 });
 }, 60_000);
@@ -92,3 +94,73 @@ it('the 120-a-minute limit counts one client over both instances', async () => {
   expect((await post(first.app, empty, client)).statusCode).toBe(429);
   expect((await post(second.app, empty, client)).statusCode).toBe(429);
 }, 60_000);
+
+describe('issue 37: the intake state lives in the database, so two instances enforce it together', () => {
+  const read = async (remote: string) =>
+    (
+      await first.app.inject({
+        method: 'GET',
+        url: `/api/telemetry/summary?remote=${remote}`,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
+    ).json().versions as { version: string; pages: number; error_pages: number }[];
+  const page = () => `page-${randomUUID().replaceAll('-', '')}`;
+  const one = (remote: string, id: string, withError = false) =>
+    JSON.stringify({
+      page: id,
+      events: [
+        { type: withError ? 'render_error' : 'mount', remote, version: '2.0.0', channel: 'canary', first: 'page' },
+      ],
+    });
+
+  it('one page id sent to both instances counts once; one address’s 30 a minute hold over both', async () => {
+    const id = page();
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(i % 2 ? second.app : first.app, one('remote-dedupe', id), `10.37.0.${i}`),
+      ),
+    );
+    expect((await read('remote-dedupe')).map((v) => v.pages)).toEqual([1]);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        post(i % 2 ? second.app : first.app, one('remote-ceiling', page(), true), '10.37.1.1'),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 204)).toBe(true);
+    const [counted] = await read('remote-ceiling');
+    // 30 a minute (60 when the run straddles a minute boundary), never 100.
+    expect(counted!.pages).toBeGreaterThanOrEqual(30);
+    expect(counted!.pages).toBeLessThanOrEqual(60);
+    expect(counted!.error_pages).toBe(counted!.pages);
+  }, 60_000);
+
+  it('16 concurrent senders with new versions on both instances: the room of 200 new rows a minute holds exactly', async () => {
+    // Each sender brings 3 batches of 30 versions nobody else sends (no deployment: every version is open).
+    const sends = Array.from({ length: 16 }, (_, sender) =>
+      Array.from({ length: 3 }, (_, round) =>
+        JSON.stringify({
+          page: page(),
+          events: Array.from({ length: 30 }, (_, i) => ({
+            type: 'mount',
+            remote: 'remote-room',
+            version: `${sender + 1}.${round}.${i}`,
+            channel: 'stable',
+          })),
+        }),
+      ).map((body, round) => post(round % 2 ? second.app : first.app, body, `10.37.2.${sender}`)),
+    ).flat();
+    const statuses = (await Promise.all(sends)).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 204)).toEqual([]);
+    const perMinute = (await first.database.db.execute(
+      sql`SELECT minute, count(*)::int AS n FROM telemetry_minutes GROUP BY minute`,
+    )) as unknown as { rows?: { n: number }[] } | { n: number }[];
+    const counts = (Array.isArray(perMinute) ? perMinute : (perMinute.rows ?? [])).map((r) => Number(r.n));
+    // Asked for 16 × 90 = 1 440 new rows; each sender opens 16 versions a minute; the minute holds 200.
+    expect(Math.max(...counts)).toBeLessThanOrEqual(200);
+    const room = (await first.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM telemetry_minutes WHERE remote = 'remote-room'`,
+    )) as unknown as { rows?: { n: number }[] } | { n: number }[];
+    const stored = Number((Array.isArray(room) ? room : (room.rows ?? []))[0]!.n);
+    expect(stored).toBeGreaterThanOrEqual(150);
+  }, 60_000);
+});

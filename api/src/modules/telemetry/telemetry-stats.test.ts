@@ -2,7 +2,7 @@
  * The summary's statistics without a database: Wilson intervals against published values, the
  * vitals' fixed buckets and p75, and what a batch adds to the counts (the collector's flags).
  */
-import { aggregate, bucketOf, p75, scrub, wilson } from './service';
+import { bucketOf, decide, p75, partsOf, scrub, wellFormed, wilson } from './service';
 
 describe('Wilson score interval (95 %)', () => {
   // Newcombe, R. G. (1998). Two-sided confidence intervals for the single proportion: comparison of
@@ -55,54 +55,64 @@ describe('vitals in fixed buckets', () => {
   });
 });
 
-describe('what a batch adds', () => {
+describe('what a batch adds (a batch is one page, issue 37)', () => {
   const base = { remote: 'remote-info', version: '2.0.0', channel: 'canary' as const };
-  it('`page` counts a page (and on an error an error page and its type), `error` an error page, `type` its type', () => {
-    const { minutes, errors } = aggregate([
-      { ...base, type: 'mount', first: 'page' },
-      { ...base, type: 'render_error', first: 'error', message: 'a' },
-      { ...base, type: 'runtime_error', first: 'type', message: 'b' },
-      { ...base, type: 'load_error', first: 'page', message: 'c' },
-      { ...base, type: 'api_error', message: 'HTTP 503', source: 'GET /api/x' },
+  it('per version one page, one error page and each error type once, whatever the `first` flags say', () => {
+    const events = [
+      ...Array.from({ length: 50 }, () => ({ ...base, type: 'render_error' as const, first: 'page' as const })),
+      { ...base, type: 'runtime_error' as const, first: 'error' as const, message: 'b' },
+      { ...base, version: '1.0.0', type: 'mount' as const, first: 'page' as const },
+    ];
+    const { parts, unlisted } = partsOf(events, null);
+    expect(unlisted).toBe(0);
+    expect(parts.map((p) => [p.version, p.bits])).toEqual([
+      ['1.0.0', 1],
+      // page 1 + error page 2 + render_error 8 + runtime_error 16
+      ['2.0.0', 1 + 2 + 8 + 16],
     ]);
-    expect(minutes).toEqual([
-      {
-        ...base,
-        pages: 2,
-        errorPages: 2,
-        loadError: 1,
-        renderError: 1,
-        runtimeError: 1,
-        apiError: 0,
-      },
-    ]);
-    expect(errors.map((e) => [e.type, e.count])).toEqual(
-      expect.arrayContaining([
-        ['render_error', 1],
-        ['runtime_error', 1],
-        ['load_error', 1],
-        ['api_error', 1],
-      ]),
-    );
+    const mine = { remote: 'remote-info', version: '2.0.0', pages: 0, errorPages: 0 };
+    expect(decide(1 + 2 + 8 + 16, 0, mine, 30)).toEqual({ counts: 1 + 2 + 8 + 16, refuse: 0 });
+    expect(mine).toMatchObject({ pages: 1, errorPages: 1 });
   });
 
-  it('rows come out sorted by key (the lock order) and one per key however many events', () => {
-    const events = Array.from({ length: 100 }, (_, i) => ({
-      ...base,
-      version: i % 2 ? '1.0.0' : '2.0.0',
-      type: 'vital' as const,
-      name: 'LCP' as const,
-      value: 1800,
-    }));
-    const { minutes, vitals } = aggregate(events);
-    expect(minutes.map((m) => m.version)).toEqual(['1.0.0', '2.0.0']);
-    expect(vitals.map((v) => [v.version, v.count])).toEqual([
-      ['1.0.0', 50],
-      ['2.0.0', 50],
+  it('versions the deployment does not name are counted apart; remotes it does not name stay open', () => {
+    const deployment = new Map([['remote-info', new Set(['1.0.0'])]]);
+    const { parts, unlisted } = partsOf(
+      [
+        { ...base, type: 'mount' },
+        { ...base, version: '1.0.0', type: 'mount' },
+        { ...base, remote: 'remote-other', type: 'mount' },
+      ],
+      deployment,
+    );
+    expect(unlisted).toBe(1);
+    expect(parts.map((p) => [p.remote, p.version, p.vouched])).toEqual([
+      ['remote-info', '1.0.0', true],
+      ['remote-other', '2.0.0', false],
     ]);
+  });
+
+  it('over the client’s ceiling a page is refused for good, an error page for its errors', () => {
+    const full = { remote: 'remote-info', version: '2.0.0', pages: 30, errorPages: 0 };
+    expect(decide(1 + 2 + 8, 0, full, 30)).toEqual({ counts: 0, refuse: 512 });
+    // A later batch of a refused page adds nothing, not even its errors.
+    expect(decide(2 + 16, 1 + 512, full, 30)).toEqual({ counts: 0, refuse: 0 });
+    const errorsFull = { remote: 'remote-info', version: '2.0.0', pages: 0, errorPages: 30 };
+    expect(decide(1 + 2 + 8, 0, errorsFull, 30)).toEqual({ counts: 1, refuse: 1024 });
+    expect(decide(16, 1 + 2 + 8 + 1024, errorsFull, 30)).toEqual({ counts: 0, refuse: 0 });
   });
 
   it('messages are scrubbed again on the server', () => {
     expect(scrub('mail a.b@c.de, call 0123456789 now', 200)).toBe('mail …, call … now');
+  });
+
+  it('text is made well-formed: a lone surrogate becomes U+FFFD, NUL a space, an emoji is never halved', () => {
+    expect(wellFormed('cut \uD83D')).toBe('cut \uFFFD');
+    expect(wellFormed('\uDE00 tail')).toBe('\uFFFD tail');
+    expect(wellFormed('nul\u0000here')).toBe('nul here');
+    expect(wellFormed('ok 😀')).toBe('ok 😀');
+    // 199 letters and an emoji: 201 UTF-16 units, 200 characters; the server keeps all 200.
+    expect(scrub(`${'a'.repeat(199)}😀`, 200)).toBe(`${'a'.repeat(199)}😀`);
+    expect(scrub(`${'a'.repeat(200)}😀`, 200)).toBe('a'.repeat(200));
   });
 });

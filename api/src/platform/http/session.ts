@@ -129,6 +129,19 @@ async function loadSession(request: FastifyRequest, reply: FastifyReply) {
   }
 }
 
+/**
+ * The signed-in user behind a beacon's session cookie, or null (beacon routes load no session:
+ * this reads it without touching or re-issuing anything).
+ */
+export async function beaconUserId(request: FastifyRequest): Promise<number | null> {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw || raw.length > 100 || raw.startsWith(ANONYMOUS_PREFIX)) return null;
+  const row = await findActiveSession(request.server.ctx.db, sha256(raw), cutoff(request.server), {
+    withCurrentAccess: false,
+  });
+  return row?.session.userId ?? null;
+}
+
 /** Loads the session behind the cookie and enforces the XSRF double-submit check. */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {

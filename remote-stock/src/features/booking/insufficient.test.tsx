@@ -78,3 +78,25 @@ test('a server text in another language than the screen’s falls back to the ge
   await user.type(screen.getByLabelText('Code'), 'MLK-1{Enter}');
   expect(await screen.findByRole('alert')).toHaveTextContent('Nicht genug Bestand für diese Buchung.');
 });
+
+test.each([
+  ['de', 'Menge', 'Mit dieser Buchung würde der Bestand des Artikels seine Obergrenze überschreiten.'],
+  ['en', 'Quantity', 'This booking would take the article’s stock above its upper limit.'],
+] as const)(
+  'a booking above the stock limit says so in its own words, not “booking failed” (%s)',
+  async (language, label, text) => {
+    server.use(
+      answer.post('/api/stock/movements', () =>
+        apiError(409, {
+          message: 'Der Bestand eines Artikels darf 1.000.000.000 Stk. nicht überschreiten.',
+          code: 'stock.limit_exceeded',
+        }),
+      ),
+    );
+    const { user } = await mountStock('/stock/book', language);
+    await user.clear(screen.getByLabelText(label));
+    await user.type(screen.getByLabelText(label), '17');
+    await user.type(screen.getByLabelText('Code'), 'MLK-1{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  },
+);

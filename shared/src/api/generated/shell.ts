@@ -88,7 +88,7 @@ export type PostTelemetryApiResponse = unknown;
 export type PostTelemetryApiArg = {
   events: {
     channel: 'stable' | 'canary' | 'pinned' | 'fallback';
-    /** What the event adds to the page counts: `page` the first event of this version on the page, `error` its first error, `type` the first of its type. */
+    /** The collector’s hint (`page` the first event of this version on the page, `error` its first error, `type` the first of its type). The server does not trust it: a batch counts at most one page, one error page and each error type once per version, and a page id once. */
     first?: 'page' | 'error' | 'type';
     /** Scrubbed, at most 200 characters. */
     message?: string;

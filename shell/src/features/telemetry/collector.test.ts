@@ -85,6 +85,21 @@ test('messages lose e-mail addresses and digit runs of 6 or more and stop at 200
   expect(sent()[0]!.message).toBe(`mail … ${'y'.repeat(193)}`);
 });
 
+test('text is well-formed: an emoji at character 200 is never halved, lone surrogates and NUL are replaced', () => {
+  // 199 letters and an emoji (two UTF-16 units): cutting at 200 units left a lone surrogate (issue 37).
+  const message = `${'x'.repeat(199)}😀 and more`;
+  expect(scrub(message)).toBe('x'.repeat(199));
+  expect(scrub(`${'x'.repeat(198)}😀 and more`)).toBe(`${'x'.repeat(198)}😀`);
+  expect(scrub('half \uD83D of it\u0000')).toBe('half \uFFFD of it ');
+  record(canary, 'render_error', { message, source: `/remote-info/2.0.0/${'a'.repeat(280)}😀.js` });
+  flush();
+  const [event] = sent();
+  expect(event!.message).toBe('x'.repeat(199));
+  expect(event!.source).toBe(`/remote-info/2.0.0/${'a'.repeat(280)}`);
+  // What the beacon carries is valid UTF-16 throughout.
+  expect(String(beacon.mock.calls[0]![1])).not.toMatch(/\\ud8|\\udc|\\ude|\\udf/i);
+});
+
 test('many events leave in several batches of at most 100 events and 16 KiB', () => {
   for (let i = 0; i < 250; i++) record(canary, 'runtime_error', { message: `${'e'.repeat(180)} ${i}` });
   flush();

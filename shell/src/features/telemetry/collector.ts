@@ -50,13 +50,24 @@ function randomId(): string {
 
 export const pageId = randomId();
 
+/**
+ * Text any server can store (issue 37): a lone surrogate becomes U+FFFD, a control character
+ * (NUL included) a space, and a cut never leaves half an emoji.
+ */
+function wellFormed(text: string, max: number): string {
+  let head = text.slice(0, max);
+  if (/[\uD800-\uDBFF]$/.test(head) && text.length > max) head = head.slice(0, -1);
+  return head.replace(/\p{Cs}/gu, '\uFFFD').replace(/\p{Cc}/gu, ' ');
+}
+
 /** E-mail addresses and digit runs of 6 or more become `…`; at most 200 characters. */
 export function scrub(text: string): string {
-  return text
-    .slice(0, 2000)
-    .replace(/[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[a-z]{2,}/gi, '…')
-    .replace(/\d{6,}/g, '…')
-    .slice(0, 200);
+  return wellFormed(
+    wellFormed(text, 2000)
+      .replace(/[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[a-z]{2,}/gi, '…')
+      .replace(/\d{6,}/g, '…'),
+    200,
+  );
 }
 
 /** Turned on once at start unless config.json says `"telemetry": false`. */
@@ -74,7 +85,7 @@ export function record(
   if (!enabled || !target || !SEMVER.test(target.version)) return;
   const event: TelemetryEvent = { type, remote: target.remote, version: target.version, channel: target.channel };
   if (detail.message !== undefined) event.message = scrub(detail.message);
-  if (detail.source) event.source = detail.source.split(/[?#]/)[0]!.slice(0, 300);
+  if (detail.source) event.source = wellFormed(detail.source.split(/[?#]/)[0]!, 300);
   if (detail.name) event.name = detail.name;
   if (detail.value !== undefined) event.value = detail.value;
   const key = `${event.remote}@${event.version}`;
