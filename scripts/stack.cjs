@@ -67,6 +67,13 @@ function shellCsp(remoteOrigins, apiOrigin, styleNonce) {
   ].join('; ');
 }
 
+/**
+ * The service worker's own policy: it runs no code but its bundle and fetches only for the pages it
+ * serves (whose CSP, sent anew with every page, decides what they may load), so it names no remote
+ * origin — a worker installed before a remote moved keeps working (README "Working offline").
+ */
+const WORKER_CSP = "default-src 'none'; script-src 'self'; connect-src 'self' https: http:";
+
 /** Headers for every answer of the static servers; HSTS only when the page arrived over HTTPS. */
 function setCommonSecurityHeaders(req, res) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -242,6 +249,9 @@ async function serveShell({ dir, port = 0, apiUrl, config, remotesManifest }) {
     const manifest = remotesManifest();
     res.setHeader('Content-Security-Policy', shellCsp(manifestOrigins(manifest), apiOrigin));
     const { pathname, search } = new URL(url, 'http://shell');
+    // The service worker keeps the CSP of the answer it was installed from until its bytes change:
+    // one naming today's remote origins would refuse a remote moved to a new host (issue 38).
+    if (pathname === '/sw.js') res.setHeader('Content-Security-Policy', WORKER_CSP);
     if (!shellPage.isPageRequest(req, pathname)) return handler(req, res);
     // The page carries the runtime data and the current section's preload hints (scripts/shell-page.cjs),
     // and a style nonce of its own (a new one per page, so the page is sent whole, never a 304).

@@ -1,10 +1,17 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { createWarehouse, registerUser, type TestUser } from '../support/actions';
+import path from 'node:path';
+import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
+import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually, expectCount } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
+import { type RemoteServer, repoRoot, serveRemote } from '../support/stack';
 import { stockCall } from '../support/stock-api';
+
+const { remoteManifestFor } = require('../../scripts/stack.cjs') as {
+  remoteManifestFor: (urls: Record<string, string>) => unknown;
+};
 
 /**
  * Offline spec §4 in the browser: the built apps and the real API, Chromium's offline switch.
@@ -20,7 +27,9 @@ describeInBrowser('working offline (issue 25)', () => {
   const journal = async () =>
     (await api<{ movements: { delta: number }[] }>('GET', `/api/stock/movements?article_id=${milk.id}`)).body.movements;
 
-  useStackAndBrowser();
+  /** Set by a test: the remotes manifest the shell serves instead of the stack's own (a remote moved). */
+  let servedManifest: unknown;
+  useStackAndBrowser({ remotesManifest: () => servedManifest });
 
   beforeAll(async () => {
     owner = await registerUser(stack, { prefix: 'offlineowner', name: 'Olga Offline' });
@@ -65,15 +74,16 @@ describeInBrowser('working offline (issue 25)', () => {
     return before;
   }
 
-  async function session(): Promise<Session> {
-    const s = await newSession(browser);
+  async function session(options: { width?: number; english?: boolean } = {}): Promise<Session> {
+    const s = await newSession(browser, { width: options.width, locale: options.english ? 'en-GB' : 'de-DE' });
+    if (options.english) await preferEnglish(s.page);
     await s.context.addCookies(owner.api.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
     return s;
   }
 
   const openQuickBooking = async (page: Page) => {
     await page.goto(new URL('/stock/book', stack.shell.url).href);
-    await page.getByRole('heading', { level: 1, name: 'Schnellbuchung' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^(Schnellbuchung|Quick booking)$/ }).waitFor();
   };
 
   async function bookOut(page: Page, quantity: number) {
@@ -251,6 +261,45 @@ describeInBrowser('working offline (issue 25)', () => {
       expect(sent).toHaveLength(2);
       expect(visited.filter((path) => path.startsWith('/stock'))).toEqual([]);
       expect(page.url()).toMatch(/\/dashboard$/);
+    });
+  });
+
+  it('a returning user at 375 px: a section moved to a new host loads at the next page load, online and offline (issue 38)', async () => {
+    const s = await session({ width: 375, english: true });
+    let moved: RemoteServer | undefined;
+    await withArtifacts('offline-moved-section', [s], async () => {
+      // The worker was installed while the stock section lived on its first host.
+      await openCovered(s.page);
+
+      // A deploy moves the section: remotes.json names a host this worker has never seen.
+      moved = await serveRemote(path.join(repoRoot, 'remote-stock', 'dist'));
+      const urls = Object.fromEntries(Object.entries(stack.remotes).map(([name, r]) => [name, r.url]));
+      servedManifest = remoteManifestFor({ ...urls, 'remote-stock': moved.url });
+      const fromNewHost: string[] = [];
+      s.page.on('requestfinished', (request) => {
+        if (request.url().startsWith(moved!.url)) fromNewHost.push(request.url());
+      });
+      const articles = s.page.getByRole('heading', { level: 1, name: 'Stock' });
+      const unavailable = s.page.getByText('Section unavailable');
+      await s.page.goto(new URL('/stock', stack.shell.url).href);
+      await articles.waitFor();
+      expect(fromNewHost.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+      // Loaded again now that the worker knows the new host (it fetches from there itself).
+      await s.page.reload();
+      await articles.waitFor();
+      await openQuickBooking(s.page);
+      await expectCount(unavailable, 0);
+
+      // Offline, the section comes from the new host's files the worker kept.
+      await s.context.setOffline(true);
+      await openQuickBooking(s.page);
+      await s.page.getByText('Offline – bookings are sent as soon as there is a connection').waitFor();
+      await expectCount(unavailable, 0);
+      expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAxeClean(s.page, 'main');
+    }).finally(async () => {
+      servedManifest = undefined;
+      await moved?.stop();
     });
   });
 });
