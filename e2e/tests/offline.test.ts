@@ -302,4 +302,56 @@ describeInBrowser('working offline (issue 25)', () => {
       await moved?.stop();
     });
   });
+
+  it('booked offline, links followed offline, a chunk missing offline: online again, booked once without a reload and the click goes through (issue 38)', async () => {
+    const s = await session();
+    await withArtifacts('offline-navigation', [s], async () => {
+      const stockNav = s.page.getByRole('navigation', { name: 'Bestand' });
+      // Online: quick booking covered, the article list seen once (the worker keeps its answer).
+      await openCovered(s.page);
+      await stockNav.getByRole('link', { name: 'Artikel', exact: true }).click();
+      await s.page.getByRole('checkbox', { name: 'Milch für Etiketten auswählen' }).waitFor();
+      await stockNav.getByRole('link', { name: 'Schnellbuchung', exact: true }).click();
+      await s.page.getByRole('heading', { level: 1, name: 'Schnellbuchung' }).waitFor();
+      await stockUp(10);
+      const before = (await journal()).length;
+      await s.context.setOffline(true);
+      const sent: string[] = [];
+      await recordBookings(s.page, sent);
+
+      await bookOut(s.page, 2);
+      await s.page.getByText('1 Buchung wartet auf Verbindung').waitFor();
+      // Still offline: in-app links (no reload), to the shell's warehouse page, back, to the article list.
+      const mainNav = s.page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await mainNav.getByRole('link', { name: 'Lager', exact: true }).click();
+      await s.page.waitForURL(/\/warehouse$/);
+      await s.page.goBack();
+      await s.page.getByRole('heading', { level: 1, name: 'Schnellbuchung' }).waitFor();
+      await stockNav.getByRole('link', { name: 'Artikel', exact: true }).click();
+      const select = s.page.getByRole('checkbox', { name: 'Milch für Etiketten auswählen' });
+      await select.check();
+      // The print dialog's code was never loaded: the click says so where it was made.
+      await s.page.getByRole('button', { name: 'Etiketten drucken (1)' }).click();
+      const inline = s.page.locator('.actions').getByRole('alert');
+      await inline.getByText(/konnte nicht geladen werden/).waitFor();
+      await expectCount(s.page.getByText('Bereich nicht verfügbar'), 0);
+      expect(await select.isChecked()).toBe(true);
+      await expectAxeClean(s.page, 'main');
+      expect(await journal()).toHaveLength(before);
+
+      // Online again, no reload: the waiting booking goes out once, the dialog asked for opens.
+      await s.context.setOffline(false);
+      await eventually(async () => expect(await journal()).toHaveLength(before + 1), { timeout: 20_000 });
+      await expectCount(s.page.getByText(/auf Verbindung/), 0, { timeout: 10_000 });
+      const dialog = s.page.getByRole('dialog');
+      await dialog.waitFor({ timeout: 10_000 });
+      await expectCount(inline, 0);
+      await expectAxeClean(s.page);
+      await s.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await select.isChecked()).toBe(true);
+      expect(sent).toHaveLength(1);
+      expect((await journal())[0]?.delta).toBe(-2);
+    });
+  });
 });

@@ -80,6 +80,7 @@ export {
   useAppDispatch,
   useAppSelector,
 } from './store';
+export { ChunkBoundary, ChunkFailed, isChunkError, lazyRetry } from './ui/chunks';
 export { Checklist, ChecklistAction, type ChecklistItem, useListSelection } from './ui/checklist';
 export {
   ConfirmDialog,

@@ -15,6 +15,7 @@ import { dependsOnUser, registerSection, setRolloutUser } from './remotes-manife
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { forgetLoadedExtensions } from './SectionExtension';
 import { trackSectionLoad } from './section-progress';
+import { useRetryKey } from './use-retry-key';
 
 type SectionModule = { default: ComponentType };
 
@@ -26,6 +27,8 @@ interface SectionEntry {
   awaited?: boolean;
   lazy: LazyExoticComponent<ComponentType>;
   resolved?: ComponentType;
+  /** The load failed: the next chance (online, a navigation) makes a new attempt. */
+  failed?: boolean;
 }
 
 const entries = new Map<string, SectionEntry>();
@@ -54,7 +57,9 @@ function sectionEntry(remote: string, attempt: number): SectionEntry {
     (mod) => {
       entry.resolved = mod.default;
     },
-    () => {},
+    () => {
+      entry.failed = true;
+    },
   );
   entries.set(remote, entry);
   return entry;
@@ -136,6 +141,12 @@ function SectionLoader({ remote }: { remote: string }) {
   const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(() => entries.get(remote)?.attempt ?? 0);
   const identityReady = useRolloutIdentityReady(remote);
+  // A section that failed to arrive (offline) is loaded again when the browser is back online and
+  // at the next navigation, without Retry or a reload (issue 38).
+  const retryKey = useRetryKey();
+  useEffect(() => {
+    if (entries.get(remote)?.failed) setAttempt((a) => Math.max(a, entries.get(remote)?.attempt ?? 0) + 1);
+  }, [retryKey, remote]);
   if (!identityReady) return <Loading label={t('section.loading')} />;
   const entry = sectionEntry(remote, attempt);
   if (!entry.resolved && !entry.awaited) {
