@@ -180,6 +180,8 @@ describeInBrowser('working offline (issue 25)', () => {
       await s.page.getByRole('button', { name: 'Abmelden' }).click();
       const question = s.page.getByRole('dialog', { name: '1 Buchung noch nicht gesendet' });
       await question.waitFor();
+      // One booking: "sie wird", not "sie werden" (issue 38).
+      await question.getByText('Beim Abmelden wird sie verworfen.').waitFor();
       await question.getByRole('button', { name: 'Angemeldet bleiben' }).click();
       await question.waitFor({ state: 'detached' });
       expect(s.page.url()).toMatch(/\/stock\/book$/);
