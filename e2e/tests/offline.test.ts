@@ -65,6 +65,13 @@ describeInBrowser('working offline (issue 25)', () => {
     });
   }
 
+  /** A quick booking out in English (online it books, offline it waits). */
+  async function quickBook(page: Page, quantity: number) {
+    await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
+    await page.getByLabel('Code', { exact: true }).fill('MILCH-1');
+    await page.getByLabel('Code', { exact: true }).press('Enter');
+  }
+
   /** /stock/book covered online, `quantity` more in stock, then offline: the journal's length before. */
   async function offlineWithStock(page: Page, quantity: number): Promise<number> {
     await openCovered(page);
@@ -354,6 +361,87 @@ describeInBrowser('working offline (issue 25)', () => {
       expect(await select.isChecked()).toBe(true);
       expect(sent).toHaveLength(1);
       expect((await journal())[0]?.delta).toBe(-2);
+    });
+  });
+
+  it('needs attention on a phone and a desktop, in both languages: readable, the reason kept, another location chosen; the hint after an online booking (issue 38)', async () => {
+    const shelf = await api<{ location: { id: number } }>('POST', '/api/stock/locations', {
+      code: 'K-01-1',
+      name: null,
+      parent_id: null,
+    });
+    expect(shelf.status).toBe(201);
+    const s = await session({ width: 375 });
+    await withArtifacts('offline-attention', [s], async () => {
+      const before = await offlineWithStock(s.page, 3);
+      const code = s.page.getByLabel('Code', { exact: true });
+      const chosen = s.page.getByText('Lagerplatz K-01-1 gewählt.');
+      // A location label scanned offline, cleared (the note goes with it), scanned again.
+      await code.fill('K-01-1');
+      await code.press('Enter');
+      await chosen.waitFor();
+      await s.page.getByRole('button', { name: 'Lagerplatz abwählen' }).click();
+      await expectCount(chosen, 0);
+      await code.fill('K-01-1');
+      await code.press('Enter');
+      await chosen.waitFor();
+      await bookOut(s.page, 1);
+      const outbox = s.page.getByRole('region', { name: /^(Offline gebuchte Buchungen|Bookings made offline)$/ });
+      await outbox.getByText(/Milch · Lagerplatz K-01-1/).waitFor();
+
+      await s.context.setOffline(false);
+      const reason = outbox.getByText('Nicht genug Bestand am Lagerplatz K-01-1: 0 Stk. verfügbar.');
+      await reason.waitFor({ timeout: 20_000 });
+      const attention = outbox.locator('li').filter({ hasText: 'Nicht genug Bestand am Lagerplatz K-01-1' });
+      /** Nothing wider than the screen, the reason on few lines, each button's text on one. */
+      const readable = async (width: number, discard: string) => {
+        expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect((await reason.boundingBox())!.height).toBeLessThan(100);
+        const button = attention.getByRole('button', { name: discard });
+        expect((await button.boundingBox())!.height).toBeLessThan(60);
+        expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+        await expectAxeClean(s.page, 'main');
+      };
+      await readable(375, 'Verwerfen');
+
+      // English on a desktop: the server's German reason is still the specific one.
+      await s.page.getByRole('contentinfo').getByLabel('Sprache').selectOption('en');
+      await s.page.setViewportSize({ width: 1280, height: 900 });
+      const english = outbox.getByText('Not enough stock at location K-01-1: 0 pcs available.');
+      await english.waitFor();
+      const item = outbox.locator('li').filter({ hasText: 'Not enough stock at location K-01-1' });
+      await expect(item.getByRole('button', { name: 'Discard' }).boundingBox()).resolves.toBeTruthy();
+      await expectAxeClean(s.page, 'main');
+      expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+      expect((await item.getByRole('button', { name: 'Discard' }).boundingBox())!.height).toBeLessThan(60);
+
+      // Edit and retry at the article's default location: booked, the stock with its unit.
+      await item.getByLabel('Location').selectOption('');
+      await item.getByRole('button', { name: 'Edit and retry' }).click();
+      await outbox.getByText(/^booked, stock after \d+ pcs$/).waitFor({ timeout: 20_000 });
+      expect(await journal()).toHaveLength(before + 1);
+      expect((await journal())[0]).toMatchObject({ delta: -1, location_code: 'STANDARD' });
+
+      // Booked online now; offline right after, the hint starts from what the server said.
+      const stockNow = async () =>
+        (await api<{ article: { quantity: number } }>('GET', `/api/stock/articles/${milk.id}`)).body.article.quantity;
+      const left = await stockNow();
+      await quickBook(s.page, 1);
+      await s.page.getByText(`Milch: booked, stock ${left - 1} pcs.`).waitFor();
+      // The recent list names where it was booked.
+      await s.page
+        .getByRole('region', { name: 'Last bookings' })
+        .getByText(/Milch · Location STANDARD/)
+        .waitFor();
+      await s.context.setOffline(true);
+      await quickBook(s.page, 1);
+      await s.page
+        .getByText(`Milch: waiting for connection (stock about ${left - 2} pcs – a hint, the server decides).`)
+        .waitFor();
+      // More than the saved stock: said at once.
+      await quickBook(s.page, 999);
+      await s.page.getByText(/^Milch: waiting for connection\. The saved stock is less/).waitFor();
+      expect(await stockNow()).toBe(left - 1);
     });
   });
 });
