@@ -413,8 +413,13 @@ async function startStack({
   quietApi = false,
   contactEmail = process.env.CONTACT_EMAIL ?? 'kontakt@lager.example',
   remotesManifest,
-  /** A deployment directory (`npm run deploy`): its rollout.json decides the remotes it names. */
+  /**
+   * A deployment directory (`npm run deploy`): its rollout.json decides the remotes it names. Read
+   * per request, so one made after the start is served at the next page load (issue 38).
+   */
   deployDir,
+  /** Create deployDir at start (tests); `npm start` leaves a missing one to `npm run deploy`. */
+  createDeployDir = true,
   /** Serve the front end against a minimal stand-in API (logged out) instead of api/. */
   apiStub = false,
   /** Restart the API child when it dies (npm start). */
@@ -452,7 +457,7 @@ async function startStack({
     const shellUrl = `http://127.0.0.1:${actualShellPort}`;
     const apiPort = ports.api || (await freePort());
     if (deployDir) {
-      fs.mkdirSync(deployDir, { recursive: true });
+      if (createDeployDir) fs.mkdirSync(deployDir, { recursive: true });
       deployment = await serveDeployment(deployDir, ports.deploy ?? 0);
     }
     const origins = [shellUrl, `http://localhost:${actualShellPort}`, ...Object.values(remotes).map((r) => r.url)];
@@ -503,6 +508,16 @@ async function startStack({
   }
 }
 
+/**
+ * What `npm start` serves (scripts/start.mjs): demo data, a supervised API, and its deployment
+ * directory served even before it exists — a `.deploy/` made after the start (`npm run deploy`
+ * says "effective at the next page load") is picked up at the next page load, and the Releases
+ * page, which reads the same directory, never shows a rollout this stack does not serve (issue 38).
+ */
+function startNpmStack({ deployDir, ...options }) {
+  return startStack({ seedDemo: true, superviseApi: true, ...options, deployDir, createDeployDir: false });
+}
+
 async function freePort() {
   const server = http.createServer();
   const port = await listen(server, 0);
@@ -518,6 +533,7 @@ module.exports = {
   serveShell,
   startApi,
   startStack,
+  startNpmStack,
   remoteManifestFor,
   serveDeployment,
   deploymentManifestFor,
