@@ -7,6 +7,7 @@ import {
   type ReactNode,
   Suspense,
   useEffect,
+  useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -144,8 +145,13 @@ function SectionLoader({ remote }: { remote: string }) {
   // A section that failed to arrive (offline) is loaded again when the browser is back online and
   // at the next navigation, without Retry or a reload (issue 38).
   const retryKey = useRetryKey();
+  const seenKey = useRef(retryKey);
   useEffect(() => {
-    if (entries.get(remote)?.failed) setAttempt((a) => Math.max(a, entries.get(remote)?.attempt ?? 0) + 1);
+    if (seenKey.current === retryKey) return;
+    seenKey.current = retryKey;
+    // Worked out here, not in an updater: React may apply an updater again after a suspended render.
+    const failed = entries.get(remote);
+    if (failed?.failed) setAttempt(failed.attempt + 1);
   }, [retryKey, remote]);
   if (!identityReady) return <Loading label={t('section.loading')} />;
   const entry = sectionEntry(remote, attempt);
