@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
 import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';

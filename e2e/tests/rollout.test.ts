@@ -164,7 +164,9 @@ describeInBrowser('staged rollout of one section', () => {
 
   test('npm start serves a deployment directory made after it started, at the next page load (issue 38)', async () => {
     const { startNpmStack } = require('../../scripts/stack.cjs') as {
-      startNpmStack: (options: Record<string, unknown>) => Promise<{ shell: { url: string }; stop: () => Promise<void> }>;
+      startNpmStack: (
+        options: Record<string, unknown>,
+      ) => Promise<{ shell: { url: string }; stop: () => Promise<void> }>;
     };
     const later = path.join(makeDeployDir('lager-deploy-later-'), '.deploy');
     const dataDir = makeDeployDir('lager-npm-start-');
@@ -173,9 +175,11 @@ describeInBrowser('staged rollout of one section', () => {
     try {
       expect(fs.existsSync(later)).toBe(false);
       const served = async () =>
-        ((await (await fetch(`${started.shell.url}/remotes.json`)).json()) as {
-          remotes: Record<string, { stable: { entry: string; version: string } }>;
-        }).remotes['remote-info']?.stable;
+        (
+          (await (await fetch(`${started.shell.url}/remotes.json`)).json()) as {
+            remotes: Record<string, { stable: { entry: string; version: string } }>;
+          }
+        ).remotes['remote-info']?.stable;
       expect((await served())?.version).toBe('local');
       // `npm run deploy` after the start: the next load names the deployed version.
       fs.cpSync(deployDir, later, { recursive: true });

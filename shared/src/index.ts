@@ -80,8 +80,8 @@ export {
   useAppDispatch,
   useAppSelector,
 } from './store';
-export { ChunkBoundary, ChunkFailed, isChunkError, lazyRetry } from './ui/chunks';
 export { Checklist, ChecklistAction, type ChecklistItem, useListSelection } from './ui/checklist';
+export { ChunkBoundary, ChunkFailed, isChunkError, lazyRetry } from './ui/chunks';
 export {
   ConfirmDialog,
   ConfirmedSubmit,

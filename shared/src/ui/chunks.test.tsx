@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Component, type ReactNode, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, useState } from 'react';
 import { renderWithProviders } from '../testing';
 import { ChunkBoundary, lazyRetry } from './chunks';
 
@@ -17,7 +17,7 @@ class Outer extends Component<{ children: ReactNode }, { failed: boolean }> {
 }
 
 /** A list with a selection and a button whose dialog is a lazy chunk, as the stock list has. */
-function Screen({ Dialog }: { Dialog: () => ReactNode }) {
+function Screen({ Dialog }: { Dialog: ComponentType }) {
   const [picked, setPicked] = useState(false);
   const [open, setOpen] = useState(false);
   return (

@@ -42,7 +42,9 @@ function renewFailed(): void {
  * once: React renders a failed lazy again right away, which would retry without end.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the same constraint as React.lazy's
-export function lazyRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
+export function lazyRetry<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): ComponentType<ComponentProps<T>> {
   const make = (): LazyExoticComponent<T> =>
     lazy(async () => {
       try {
@@ -55,6 +57,7 @@ export function lazyRetry<T extends ComponentType<any>>(load: () => Promise<{ de
       }
     });
   let current = make();
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per lazy module at import time, like React.lazy's
   return function LazyRetry(props: ComponentProps<T>) {
     const Loaded = current as unknown as ComponentType<ComponentProps<T>>;
     return <Loaded {...props} />;

@@ -139,7 +139,10 @@ export function QuickBookPage() {
       'located' in result
         ? { key: 'locations.scanSet', values: { code: result.located } }
         : 'queued' in result
-          ? { key: result.short ? 'offline.queuedShort' : 'offline.queued', values: { name: result.name, stock: result.stock } }
+          ? {
+              key: result.short ? 'offline.queuedShort' : 'offline.queued',
+              values: { name: result.name, stock: result.stock },
+            }
           : {
               key: 'quick.booked',
               values: {
@@ -253,7 +256,8 @@ export function QuickBookPage() {
                 <span>
                   {t(`kinds.${entry.movement.kind}`)} {format.delta(entry.movement.delta, entry.movement.unit)} ·{' '}
                   {entry.article.name}
-                  {entry.movement.location_code && ` · ${t('locations.scanChosen', { code: entry.movement.location_code })}`}
+                  {entry.movement.location_code &&
+                    ` · ${t('locations.scanChosen', { code: entry.movement.location_code })}`}
                 </span>
                 {entry.undone ? (
                   <span className="badge">{t('quick.undone')}</span>

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BOOKING_ERRORS, type Unit } from '../../api/stock-api';
 import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
-import { LocationSelect } from '../locations';
-import { useListStockLocationsQuery } from '../locations/api';
+import { LocationSelect, useListStockLocationsQuery } from '../locations';
 import type { OutboxEntry } from './db';
 import { needsConfirmation } from './outbox';
 import './texts';
@@ -81,7 +80,10 @@ function parseLocalized(text: string, language: string): number {
  * the location) in the language it was sent in; after a language switch they are written anew
  * here instead of falling back to the generic text (issue 38).
  */
-function useRefusal(error: ApiError | undefined, unit: Unit): { key: string; values?: Record<string, unknown> } | undefined {
+function useRefusal(
+  error: ApiError | undefined,
+  unit: Unit,
+): { key: string; values?: Record<string, unknown> } | undefined {
   const format = useFormat();
   if (!error) return undefined;
   const message = errorMessage(error, BOOKING_ERRORS);

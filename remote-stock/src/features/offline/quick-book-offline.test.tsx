@@ -3,7 +3,7 @@ import { i18n } from '@lager/shared';
 import { answer, HttpResponse, setupApiServer, setViewportWidth } from '@lager/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ListStockArticlesApiResponse, ListStockLocationsApiResponse } from '../../api/generated';
-import { article, bookingsOf, mountStock, STANDARD_LOCATION, type SentBooking, session } from '../../testing/fixtures';
+import { article, bookingsOf, mountStock, type SentBooking, STANDARD_LOCATION, session } from '../../testing/fixtures';
 import { lookupArticle } from './article-index';
 import { openIndex } from './db';
 

@@ -2,7 +2,16 @@ import { useAuth } from '@lager/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { lookupArticle, noteStock, REFRESH_MS, refreshIndex } from './article-index';
 import { type IndexDb, type IndexedArticle, type OutboxDb, type OutboxEntry, openIndex, openOutbox } from './db';
-import { type RetryChange, addBooking, discardEntry, entriesOf, forgetBooked, type NewBooking, OUTBOX_EVENT, retryEntry } from './outbox';
+import {
+  addBooking,
+  discardEntry,
+  entriesOf,
+  forgetBooked,
+  type NewBooking,
+  OUTBOX_EVENT,
+  type RetryChange,
+  retryEntry,
+} from './outbox';
 import { ignoreClosed, onChanceToSend, online } from './send-triggers';
 import { type SendOutcome, sendOutbox } from './sender';
 import { fetchArticles, postBooking } from './wire';
@@ -66,10 +75,7 @@ export function useOutbox() {
         dbs.current = { index, outbox };
         refresh();
         // Bookings sent before this page opened were shown then; the journal keeps them (issue 38).
-        void forgetBooked(outbox, userId)
-          .then(reload)
-          .then(send)
-          .catch(ignoreClosed);
+        void forgetBooked(outbox, userId).then(reload).then(send).catch(ignoreClosed);
       })
       // Without IndexedDB (a private window of some browsers) quick booking simply needs the network.
       .catch(() => undefined);
@@ -137,8 +143,7 @@ export function useOutbox() {
     lookup,
     queue,
     noteBooked,
-    retry: (seq: number, change?: RetryChange) =>
-      act((db) => retryEntry(db, seq, change)).catch(ignoreClosed),
+    retry: (seq: number, change?: RetryChange) => act((db) => retryEntry(db, seq, change)).catch(ignoreClosed),
     discard: (seq: number) => act((db) => discardEntry(db, seq)).catch(ignoreClosed),
   };
 }

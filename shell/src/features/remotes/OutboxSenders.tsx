@@ -29,10 +29,13 @@ function useTicks(active: boolean): number {
     if (!active) return;
     let timer: ReturnType<typeof setTimeout>;
     const next = (n: number) => {
-      timer = setTimeout(() => {
-        setTicks((t) => t + 1);
-        next(n + 1);
-      }, RETRY_MS[Math.min(n, RETRY_MS.length - 1)]);
+      timer = setTimeout(
+        () => {
+          setTicks((t) => t + 1);
+          next(n + 1);
+        },
+        RETRY_MS[Math.min(n, RETRY_MS.length - 1)],
+      );
     };
     next(0);
     return () => clearTimeout(timer);

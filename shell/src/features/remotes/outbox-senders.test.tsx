@@ -102,7 +102,8 @@ test('the sender’s code fails to arrive (a network that drops): it is tried ag
   try {
     let failures = 2;
     mockedLoad.mockImplementation(async (id: string) => {
-      if (id.endsWith('OutboxSender') && failures-- > 0) throw Object.assign(new Error('Loading chunk v failed.'), { name: 'ChunkLoadError' });
+      if (id.endsWith('OutboxSender') && failures-- > 0)
+        throw Object.assign(new Error('Loading chunk v failed.'), { name: 'ChunkLoadError' });
       return { default: id.endsWith('OutboxSender') ? FakeSender : () => createElement('h1', null, `section ${id}`) };
     });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
