@@ -51,12 +51,24 @@ export async function retryEntry(db: OutboxDb, seq: number, change: RetryChange 
   await publish(db, entry.user_id);
 }
 
-/** Drops the user's bookings already booked (they were listed when they went out; the journal has them). */
+/**
+ * Drops the user's booked entries that /stock/book has listed once (they went out, the journal has
+ * them): a booking is shown booked once, then leaves (issue 38: they stayed listed forever). One
+ * sent from another page is still shown at the next visit.
+ */
 export async function forgetBooked(db: OutboxDb, userId: number): Promise<void> {
-  const booked = (await db.getAll('outbox')).filter((e) => e.user_id === userId && e.status === 'booked');
+  const booked = (await db.getAll('outbox')).filter((e) => e.user_id === userId && e.status === 'booked' && e.shown);
   if (booked.length === 0) return;
   const tx = db.transaction('outbox', 'readwrite');
   await Promise.all([...booked.map((e) => tx.store.delete(e.seq!)), tx.done]);
+}
+
+/** These booked entries are on screen now: the next opening of /stock/book drops them. */
+export async function markShown(db: OutboxDb, entries: OutboxEntry[]): Promise<void> {
+  const fresh = entries.filter((e) => e.status === 'booked' && !e.shown);
+  if (fresh.length === 0) return;
+  const tx = db.transaction('outbox', 'readwrite');
+  await Promise.all([...fresh.map((e) => tx.store.put({ ...e, shown: true })), tx.done]);
 }
 
 export async function discardEntry(db: OutboxDb, seq: number): Promise<void> {

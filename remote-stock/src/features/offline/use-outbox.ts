@@ -7,6 +7,7 @@ import {
   discardEntry,
   entriesOf,
   forgetBooked,
+  markShown,
   type NewBooking,
   OUTBOX_EVENT,
   type RetryChange,
@@ -44,10 +45,11 @@ export function useOutbox() {
     const next = await entriesOf(open.outbox, warehouseId);
     // What the server answered for bookings sent from here is the hint's new start.
     for (const entry of next) {
-      if (entry.status === 'booked' && entry.quantity_after !== undefined)
+      if (entry.status === 'booked' && entry.quantity_after !== undefined && !entry.shown)
         await noteStock(open.index, warehouseId, entry.article.id, entry.quantity_after);
     }
     setEntries(next);
+    await markShown(open.outbox, next);
   }, [warehouseId]);
 
   const send = useCallback(async (): Promise<SendOutcome | undefined> => {
