@@ -311,6 +311,19 @@ describeInBrowser('working offline (issue 25)', () => {
       await expectCount(unavailable, 0);
       expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await expectAxeClean(s.page, 'main');
+
+      // A page of the section never opened online: a note in its place, the section stays; online
+      // again it appears by itself, no Retry, no reload.
+      await s.page.getByRole('navigation', { name: 'Stock' }).getByRole('link', { name: 'Movements' }).click();
+      await s.page
+        .getByRole('alert')
+        .getByText(/^This part could not be loaded/)
+        .waitFor();
+      await expectCount(unavailable, 0);
+      await s.page.getByRole('navigation', { name: 'Stock' }).waitFor();
+      await expectAxeClean(s.page, 'main');
+      await s.context.setOffline(false);
+      await s.page.getByRole('heading', { level: 1, name: 'Movements' }).waitFor({ timeout: 15_000 });
     }).finally(async () => {
       servedManifest = undefined;
       await moved?.stop();

@@ -1,8 +1,10 @@
 import '../stock.css';
-import { ChunkBoundary, ChunkFailed, Loading, lazyRetry } from '@lager/shared';
+import { ChunkBoundary, ChunkFailed, Loading, lazyRetry, Page } from '@lager/shared';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ArticleListPage } from '../features/articles/ArticleListPage';
-import '../i18n';
+import { StockNav } from '../features/nav';
+import { NS } from '../i18n';
 
 // The list (/stock, the header link's and the card's target) comes with the section; every
 // other page is fetched when first opened, so a first load of /stock carries only the list. A page
@@ -46,10 +48,13 @@ export default function StockRoutes() {
   );
 }
 
+/** A page whose code did not arrive: the section's title and links stay, the note stands in for the page. */
 function PageChunkFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation(NS);
   return (
-    <div className="page">
+    <Page title={t('title')}>
+      <StockNav />
       <ChunkFailed onRetry={onRetry} />
-    </div>
+    </Page>
   );
 }
