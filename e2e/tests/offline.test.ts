@@ -305,6 +305,8 @@ describeInBrowser('working offline (issue 25)', () => {
       await expectCount(unavailable, 0);
 
       // Offline, the section comes from the new host's files the worker kept.
+      await stockUp(1);
+      const before = (await journal()).length;
       await s.context.setOffline(true);
       await openQuickBooking(s.page);
       await s.page.getByText('Offline – bookings are sent as soon as there is a connection').waitFor();
@@ -312,8 +314,12 @@ describeInBrowser('working offline (issue 25)', () => {
       expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await expectAxeClean(s.page, 'main');
 
-      // A page of the section never opened online: a note in its place, the section stays; online
-      // again it appears by itself, no Retry, no reload.
+      // Booked offline, then a link to a page of the section never opened online: a note in its
+      // place, the section stays; online again the page appears by itself and the booking goes out
+      // once, no Retry, no reload.
+      await quickBook(s.page, 1);
+      await s.page.getByText('1 booking waiting for connection').waitFor();
+      await s.page.evaluate(() => Object.assign(window, { samePage: true }));
       await s.page.getByRole('navigation', { name: 'Stock' }).getByRole('link', { name: 'Movements' }).click();
       await s.page
         .getByRole('alert')
@@ -324,6 +330,10 @@ describeInBrowser('working offline (issue 25)', () => {
       await expectAxeClean(s.page, 'main');
       await s.context.setOffline(false);
       await s.page.getByRole('heading', { level: 1, name: 'Movements' }).waitFor({ timeout: 15_000 });
+      await eventually(async () => expect(await journal()).toHaveLength(before + 1), { timeout: 20_000 });
+      await expectCount(s.page.getByText(/waiting for connection/), 0, { timeout: 10_000 });
+      expect(s.page.url()).toMatch(/\/stock\/movements$/);
+      expect(await s.page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
     }).finally(async () => {
       servedManifest = undefined;
       await moved?.stop();
@@ -348,6 +358,7 @@ describeInBrowser('working offline (issue 25)', () => {
 
       await bookOut(s.page, 2);
       await s.page.getByText('1 Buchung wartet auf Verbindung').waitFor();
+      await s.page.evaluate(() => Object.assign(window, { samePage: true }));
       // Still offline: in-app links (no reload), to the shell's warehouse page, back, to the article list.
       const mainNav = s.page.getByRole('navigation', { name: 'Hauptnavigation' });
       await mainNav.getByRole('link', { name: 'Lager', exact: true }).click();
@@ -379,6 +390,8 @@ describeInBrowser('working offline (issue 25)', () => {
       expect(await select.isChecked()).toBe(true);
       expect(sent).toHaveLength(1);
       expect((await journal())[0]?.delta).toBe(-2);
+      // All of it without a reload.
+      expect(await s.page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
     });
   });
 

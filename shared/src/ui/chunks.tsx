@@ -99,14 +99,31 @@ class Boundary extends Component<BoundaryProps, { error: unknown }> {
   }
 }
 
-/** Counts the chances to load again: the browser back online, the next navigation. */
-function useRetryKey(): string {
+/**
+ * After the browser says it is online again, code that still failed is tried at these delays too:
+ * the `online` event can come before the network (or the service worker's) really answers.
+ */
+const AFTER_ONLINE_MS = [0, 1_500, 5_000];
+
+/**
+ * Changes at every chance to load code that did not arrive (issue 38): the browser back online
+ * (then a few more times while the connection settles) and each navigation. What failed (a
+ * section, a slot module, a lazy chunk) loads again then instead of keeping its failure.
+ */
+export function useRetryKey(): string {
   const { pathname } = useLocation();
   const [online, setOnline] = useState(0);
   useEffect(() => {
-    const again = () => setOnline((n) => n + 1);
+    let timers: ReturnType<typeof setTimeout>[] = [];
+    const again = () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers = AFTER_ONLINE_MS.map((ms) => setTimeout(() => setOnline((n) => n + 1), ms));
+    };
     addEventListener('online', again);
-    return () => removeEventListener('online', again);
+    return () => {
+      removeEventListener('online', again);
+      for (const timer of timers) clearTimeout(timer);
+    };
   }, []);
   return `${pathname}#${online}`;
 }

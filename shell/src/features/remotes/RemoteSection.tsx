@@ -1,4 +1,4 @@
-import { Card, Loading, useGetUserQuery } from '@lager/shared';
+import { Card, Loading, useGetUserQuery, useRetryKey } from '@lager/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import {
   type ComponentType,
@@ -16,7 +16,6 @@ import { dependsOnUser, registerSection, setRolloutUser } from './remotes-manife
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { forgetLoadedExtensions } from './SectionExtension';
 import { trackSectionLoad } from './section-progress';
-import { useRetryKey } from './use-retry-key';
 
 type SectionModule = { default: ComponentType };
 

@@ -1,8 +1,8 @@
+import { useRetryKey } from '@lager/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { dependsOnUser, registerSection, requestIdOf } from './remotes-manifest';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
-import { useRetryKey } from './use-retry-key';
 
 type ExtensionModule = { default: ComponentType };
 
