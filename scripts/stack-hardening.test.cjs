@@ -44,6 +44,7 @@ describe('the stack npm start runs', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-stack-'));
   const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lager-shell-'));
   fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>shell</title>');
+  fs.writeFileSync(path.join(shellDir, 'sw.js'), '/* the service worker */');
   const logs = [];
   let api;
   let shell;
@@ -108,6 +109,15 @@ describe('the stack npm start runs', () => {
     expect(page.headers['strict-transport-security']).toBeUndefined();
     const https = await browserAt('127.0.0.1', shell.url)('GET', '/', undefined, { 'x-forwarded-proto': 'https' });
     expect(https.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  });
+
+  it('sends the service worker with a CSP of its own that names no remote origin (a remote may move; issue 38)', async () => {
+    const worker = await browserAt('127.0.0.1', shell.url)('GET', '/sw.js');
+    expect(worker.status).toBe(200);
+    const csp = worker.headers['content-security-policy'];
+    expect(csp).toBe("default-src 'none'; script-src 'self'; connect-src 'self' https: http:");
+    expect(csp).not.toContain('127.0.0.1:3004');
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
   it('restarts the API child when it dies, and logs it', async () => {

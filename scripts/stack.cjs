@@ -67,6 +67,13 @@ function shellCsp(remoteOrigins, apiOrigin, styleNonce) {
   ].join('; ');
 }
 
+/**
+ * The service worker's own policy: it runs no code but its bundle and fetches only for the pages it
+ * serves (whose CSP, sent anew with every page, decides what they may load), so it names no remote
+ * origin — a worker installed before a remote moved keeps working (README "Working offline").
+ */
+const WORKER_CSP = "default-src 'none'; script-src 'self'; connect-src 'self' https: http:";
+
 /** Headers for every answer of the static servers; HSTS only when the page arrived over HTTPS. */
 function setCommonSecurityHeaders(req, res) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -242,6 +249,9 @@ async function serveShell({ dir, port = 0, apiUrl, config, remotesManifest }) {
     const manifest = remotesManifest();
     res.setHeader('Content-Security-Policy', shellCsp(manifestOrigins(manifest), apiOrigin));
     const { pathname, search } = new URL(url, 'http://shell');
+    // The service worker keeps the CSP of the answer it was installed from until its bytes change:
+    // one naming today's remote origins would refuse a remote moved to a new host (issue 38).
+    if (pathname === '/sw.js') res.setHeader('Content-Security-Policy', WORKER_CSP);
     if (!shellPage.isPageRequest(req, pathname)) return handler(req, res);
     // The page carries the runtime data and the current section's preload hints (scripts/shell-page.cjs),
     // and a style nonce of its own (a new one per page, so the page is sent whole, never a 304).
@@ -403,8 +413,13 @@ async function startStack({
   quietApi = false,
   contactEmail = process.env.CONTACT_EMAIL ?? 'kontakt@lager.example',
   remotesManifest,
-  /** A deployment directory (`npm run deploy`): its rollout.json decides the remotes it names. */
+  /**
+   * A deployment directory (`npm run deploy`): its rollout.json decides the remotes it names. Read
+   * per request, so one made after the start is served at the next page load (issue 38).
+   */
   deployDir,
+  /** Create deployDir at start (tests); `npm start` leaves a missing one to `npm run deploy`. */
+  createDeployDir = true,
   /** Serve the front end against a minimal stand-in API (logged out) instead of api/. */
   apiStub = false,
   /** Restart the API child when it dies (npm start). */
@@ -442,7 +457,7 @@ async function startStack({
     const shellUrl = `http://127.0.0.1:${actualShellPort}`;
     const apiPort = ports.api || (await freePort());
     if (deployDir) {
-      fs.mkdirSync(deployDir, { recursive: true });
+      if (createDeployDir) fs.mkdirSync(deployDir, { recursive: true });
       deployment = await serveDeployment(deployDir, ports.deploy ?? 0);
     }
     const origins = [shellUrl, `http://localhost:${actualShellPort}`, ...Object.values(remotes).map((r) => r.url)];
@@ -493,6 +508,16 @@ async function startStack({
   }
 }
 
+/**
+ * What `npm start` serves (scripts/start.mjs): demo data, a supervised API, and its deployment
+ * directory served even before it exists — a `.deploy/` made after the start (`npm run deploy`
+ * says "effective at the next page load") is picked up at the next page load, and the Releases
+ * page, which reads the same directory, never shows a rollout this stack does not serve (issue 38).
+ */
+function startNpmStack({ deployDir, ...options }) {
+  return startStack({ seedDemo: true, superviseApi: true, ...options, deployDir, createDeployDir: false });
+}
+
 async function freePort() {
   const server = http.createServer();
   const port = await listen(server, 0);
@@ -508,6 +533,7 @@ module.exports = {
   serveShell,
   startApi,
   startStack,
+  startNpmStack,
   remoteManifestFor,
   serveDeployment,
   deploymentManifestFor,

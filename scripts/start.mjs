@@ -10,7 +10,7 @@ import demo from './demo-logins.cjs';
 import guardModule from './rollout-guard.cjs';
 import stackModule from './stack.cjs';
 
-const { repoRoot, startStack } = stackModule;
+const { repoRoot, startNpmStack } = stackModule;
 
 if (!process.argv.includes('--no-build')) {
   console.log('Building the shell and the remotes …');
@@ -22,11 +22,8 @@ const deployDir = process.env.LAGER_DEPLOY_DIR ?? path.join(repoRoot, '.deploy')
 // LAGER_GUARD=1: the rollout guard runs in this process; the API (a child) learns the guard's token.
 const guarded = process.env.LAGER_GUARD === '1';
 if (guarded) process.env.LAGER_OPERATOR_TOKEN ??= randomBytes(32).toString('base64url');
-const stack = await startStack({
-  seedDemo: true,
-  superviseApi: true,
-  deployDir: fs.existsSync(deployDir) ? deployDir : undefined,
-});
+// Served even before it exists (startNpmStack): a `.deploy/` made after the start is picked up.
+const stack = await startNpmStack({ deployDir });
 console.log(`
   Lager is running.
 
@@ -35,7 +32,7 @@ console.log(`
   Remotes:   ${Object.entries(stack.remotes)
     .map(([name, r]) => `${name} ${r.url}`)
     .join(', ')}
-  Deployed:  ${stack.deployment ? `${stack.deployment.url}/rollout.json (from ${stack.deployment.dir}; npm run rollout:status)` : 'none (npm run deploy -- <remote> --version <v>)'}
+  Deployed:  ${stack.deployment.url}/rollout.json (from ${stack.deployment.dir}${fs.existsSync(path.join(deployDir, 'rollout.json')) ? '; npm run rollout:status' : ', none yet: npm run deploy -- <remote> --version <v>, served at the next page load'})
   Demo logins (password ${demo.password}; seeded when the database is empty):
 ${demo.logins.map((l) => `    ${l.email.padEnd(20)} ${l.role}`).join('\n')}
 

@@ -161,4 +161,33 @@ describeInBrowser('staged rollout of one section', () => {
       .map((line) => JSON.parse(line).command);
     expect(history).toEqual(['promote', 'rollout', 'rollback']);
   }, 240_000);
+
+  test('npm start serves a deployment directory made after it started, at the next page load (issue 38)', async () => {
+    const { startNpmStack } = require('../../scripts/stack.cjs') as {
+      startNpmStack: (
+        options: Record<string, unknown>,
+      ) => Promise<{ shell: { url: string }; stop: () => Promise<void> }>;
+    };
+    const later = path.join(makeDeployDir('lager-deploy-later-'), '.deploy');
+    const dataDir = makeDeployDir('lager-npm-start-');
+    const ports = { shell: 0, api: 0, deploy: 0, ...Object.fromEntries(Object.keys(stack.remotes).map((r) => [r, 0])) };
+    const started = await startNpmStack({ deployDir: later, dataDir, ports, apiStub: true, quietApi: true });
+    try {
+      expect(fs.existsSync(later)).toBe(false);
+      const served = async () =>
+        (
+          (await (await fetch(`${started.shell.url}/remotes.json`)).json()) as {
+            remotes: Record<string, { stable: { entry: string; version: string } }>;
+          }
+        ).remotes['remote-info']?.stable;
+      expect((await served())?.version).toBe('local');
+      // `npm run deploy` after the start: the next load names the deployed version.
+      fs.cpSync(deployDir, later, { recursive: true });
+      expect((await served())?.version).toBe('1.0.0');
+    } finally {
+      await started.stop();
+      fs.rmSync(path.dirname(later), { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

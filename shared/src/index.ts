@@ -81,6 +81,7 @@ export {
   useAppSelector,
 } from './store';
 export { Checklist, ChecklistAction, type ChecklistItem, useListSelection } from './ui/checklist';
+export { ChunkBoundary, ChunkFailed, isChunkError, lazyRetry, useRetryKey } from './ui/chunks';
 export {
   ConfirmDialog,
   ConfirmedSubmit,

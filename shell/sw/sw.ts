@@ -11,13 +11,19 @@
  * - files of a remote version folder (`…/<version>/…`, immutable): cache first; versions no longer
  *   named are evicted (the last two per remote stay); other remote files: network first (3 s);
  * - `GET /api/…` JSON: network first, the last answer offline (cleared at logout by the page).
+ *
+ * Anything else — above all another origin the worker has not seen named by a rollout manifest —
+ * is not answered by the worker at all: the browser fetches it as if there were no worker, under
+ * the page's own Content-Security-Policy. A remote moved to a new host therefore loads at the next
+ * page load without a new worker (issue 38: before, the worker fetched it itself and the CSP it
+ * was installed with refused the new origin, in that browser until the worker was unregistered).
  */
 
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { type Folders, namedFolders, planEviction } from './versions';
+import { type Folders, namedBases, namedFolders, planEviction } from './versions';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -36,22 +42,31 @@ const okOrOpaque = {
 };
 
 let folders: Folders = {};
+/** Where the remotes of the last manifest seen online live (entry directories): see `known`. */
+let bases: string[] = [];
 const foldersLoaded = caches
   .open(CACHES.manifests)
   .then((c) => c.match(META_KEY))
   .then(async (r) => {
-    if (r) folders = (await r.json()) as Folders;
+    if (!r) return;
+    const saved = (await r.json()) as { folders?: Folders; bases?: string[] } & Folders;
+    // A worker before issue 38 kept the folders alone.
+    if (Array.isArray(saved.bases)) {
+      folders = saved.folders ?? {};
+      bases = saved.bases;
+    } else folders = saved as Folders;
   })
   .catch(() => undefined);
 
-/** A rollout manifest seen online: remember its version folders, evict the ones no longer needed. */
+/** A rollout manifest seen online: remember where its remotes live, evict version folders no longer needed. */
 async function onManifest(manifest: unknown) {
   await foldersLoaded;
   const plan = planEviction(folders, namedFolders(manifest, self.location.href));
   folders = plan.folders;
+  bases = namedBases(manifest, self.location.href);
   const evict = plan.evict;
   const meta = await caches.open(CACHES.manifests);
-  await meta.put(META_KEY, new Response(JSON.stringify(folders)));
+  await meta.put(META_KEY, new Response(JSON.stringify({ folders, bases })));
   if (evict.length === 0) return;
   const cache = await caches.open(CACHES.remotes);
   for (const request of await cache.keys()) {
@@ -98,10 +113,12 @@ const pageStrategy = new NetworkFirst({
 
 const isApi = (url: URL) =>
   url.pathname.startsWith('/api/') && !url.pathname.endsWith('.csv') && !url.pathname.startsWith('/api/telemetry');
+const inVersionFolder = (url: string) => Object.values(folders).some((list) => list.some((f) => url.startsWith(f)));
+/** A remote's file the worker knows of: in a version folder it keeps, or where the last manifest seen serves a remote. */
+const known = (url: URL) => inVersionFolder(url.href) || bases.some((b) => url.href.startsWith(b));
 const isManifestFile = (url: URL) =>
   (url.origin === self.location.origin && (url.pathname === '/config.json' || url.pathname === '/remotes.json')) ||
-  url.pathname.endsWith('/mf-manifest.json');
-const inVersionFolder = (url: string) => Object.values(folders).some((list) => list.some((f) => url.startsWith(f)));
+  (url.pathname.endsWith('/mf-manifest.json') && known(url));
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && !isApi(url),
@@ -123,7 +140,7 @@ registerRoute(
 );
 registerRoute(
   ({ url, request }) =>
-    url.origin !== self.location.origin && ['script', 'style', 'font'].includes(request.destination),
+    url.origin !== self.location.origin && ['script', 'style', 'font'].includes(request.destination) && known(url),
   new NetworkFirst({
     cacheName: CACHES.remotes,
     networkTimeoutSeconds: 3,
@@ -145,7 +162,13 @@ async function cacheUrls(urls: string[]) {
     const url = new URL(href, self.location.href);
     try {
       const own = url.origin === self.location.origin;
-      const name = isApi(url) ? CACHES.api : isManifestFile(url) ? CACHES.manifests : !own ? CACHES.remotes : undefined;
+      const name = isApi(url)
+        ? CACHES.api
+        : isManifestFile(url)
+          ? CACHES.manifests
+          : !own && known(url)
+            ? CACHES.remotes
+            : undefined;
       if (!name || (await caches.match(url.href, { ignoreVary: true }))) continue;
       const response = await fetch(url.href, own ? { credentials: 'same-origin' } : { mode: 'no-cors' });
       if (response.status === 200 || response.type === 'opaque')
@@ -169,11 +192,11 @@ self.addEventListener('message', (event) => {
   const reply = (value: unknown) => event.ports[0]?.postMessage(value);
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (data?.type === 'CACHE_URLS') {
+    // The page first: its manifest says which remote files are known.
     event.waitUntil(
-      Promise.all([
-        data.page ? cachePage(data.page).catch(() => undefined) : undefined,
-        cacheUrls(data.urls ?? []),
-      ]).then(() => reply(true)),
+      (data.page ? cachePage(data.page).catch(() => undefined) : Promise.resolve())
+        .then(() => cacheUrls(data.urls ?? []))
+        .then(() => reply(true)),
     );
   }
   if (data?.type === 'CLEAR_USER') event.waitUntil(caches.delete(CACHES.api).then(() => reply(true)));

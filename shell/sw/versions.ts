@@ -51,3 +51,23 @@ export function planEviction(history: Folders, named: Folders): { folders: Folde
   }
   return { folders, evict };
 }
+
+/**
+ * The folders the remotes of a rollout manifest are served from (each entry's directory, stable
+ * and canary, version folder or plain origin): the only cross-origin places the worker handles.
+ */
+export function namedBases(manifest: unknown, base: string): string[] {
+  const remotes = (manifest as { remotes?: Record<string, { stable?: Version; canary?: Version }> })?.remotes ?? {};
+  const out = new Set<string>();
+  for (const rollout of Object.values(remotes)) {
+    for (const v of [rollout?.stable, rollout?.canary]) {
+      if (typeof v?.entry !== 'string') continue;
+      try {
+        out.add(new URL('.', new URL(v.entry, base)).href);
+      } catch {
+        // a broken entry names no place
+      }
+    }
+  }
+  return [...out].sort();
+}

@@ -1,14 +1,17 @@
 import '../stock.css';
-import { Loading } from '@lager/shared';
-import { lazy, Suspense } from 'react';
+import { ChunkBoundary, ChunkFailed, Loading, lazyRetry, Page } from '@lager/shared';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ArticleListPage } from '../features/articles/ArticleListPage';
-import '../i18n';
+import { StockNav } from '../features/nav';
+import { NS } from '../i18n';
 
 // The list (/stock, the header link's and the card's target) comes with the section; every
-// other page is fetched when first opened, so a first load of /stock carries only the list.
+// other page is fetched when first opened, so a first load of /stock carries only the list. A page
+// whose code cannot be fetched (offline) shows a note in its place, never the section's card, and
+// loads when the browser is back online or at the next navigation (ChunkBoundary).
 const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+  lazyRetry(() => load().then((module) => ({ default: module[name] })));
 const ArticleDetailPage = page(() => import('../features/articles/ArticleDetailPage'), 'ArticleDetailPage');
 const NewArticlePage = page(() => import('../features/articles/ArticleFormPage'), 'NewArticlePage');
 const EditArticlePage = page(() => import('../features/articles/ArticleFormPage'), 'EditArticlePage');
@@ -26,7 +29,7 @@ const LocationPage = page(() => import('../features/locations/pages'), 'Location
  */
 export default function StockRoutes() {
   return (
-    <Suspense fallback={<Loading />}>
+    <ChunkBoundary fallback={<Loading />} failed={(retry) => <PageChunkFailed onRetry={retry} />}>
       <Routes>
         <Route index element={<ArticleListPage />} />
         <Route path="articles/new" element={<NewArticlePage />} />
@@ -41,6 +44,17 @@ export default function StockRoutes() {
         <Route path="locations/:id" element={<LocationPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
-    </Suspense>
+    </ChunkBoundary>
+  );
+}
+
+/** A page whose code did not arrive: the section's title and links stay, the note stands in for the page. */
+function PageChunkFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Page title={t('title')}>
+      <StockNav />
+      <ChunkFailed onRetry={onRetry} />
+    </Page>
   );
 }

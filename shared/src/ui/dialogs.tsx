@@ -1,6 +1,7 @@
 import { setNonce } from 'get-nonce';
-import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyRetry } from './chunks';
 import { Alert } from './feedback';
 import { TextField } from './fields';
 import { type Feedback, FormFeedback } from './form-feedback';
@@ -25,7 +26,8 @@ const loadFrame = () =>
     loadedFrame = module;
     return module;
   });
-const LazyFrame = lazy(() => loadFrame().then((module) => ({ default: module.DialogFrame })));
+// Forgets a failed load (offline): the caller's ChunkBoundary retries it (issue 38).
+const LazyFrame = lazyRetry(() => loadFrame().then((module) => ({ default: module.DialogFrame })));
 
 /** Fetches the dialog code before the first dialog opens (the shell does it once the page is idle). */
 export function preloadDialogs(): Promise<unknown> {

@@ -37,6 +37,8 @@ interface Queued {
   queued: true;
   name: string;
   stock: string;
+  /** More goes out than the saved stock holds: said at once (the server will likely refuse it). */
+  short: boolean;
 }
 /** A location label was scanned: it is chosen for the next bookings. */
 interface Located {
@@ -92,7 +94,8 @@ export function QuickBookPage() {
       .filter((e) => e.article.id === id && (e.status === 'waiting' || e.status === 'sending'))
       .reduce((sum, e) => sum + (e.kind === 'in' ? e.quantity : -e.quantity), 0);
     const delta = v.direction === 'in' ? quantity : -quantity;
-    return { queued: true, name, stock: format.quantity(found.quantity + waiting + delta, unit) };
+    const after = found.quantity + waiting + delta;
+    return { queued: true, name, stock: format.quantity(after, unit), short: after < 0 };
   };
 
   const form = useFormSubmit<QuickValues, { movement: Movement | null; article: Article } | Queued | Located>({
@@ -123,6 +126,8 @@ export function QuickBookPage() {
       const result = await idempotent(body, (key) => book({ 'idempotency-key': key, body }).unwrap());
       // The next scan must not be appended to this code.
       form.setField('code', '');
+      // The offline hint starts from what the server said now, not the index's older copy.
+      outbox.noteBooked(result.article.id, result.article.quantity);
       if (result.movement) {
         const movement = result.movement;
         setRecent((list) => [{ movement, article: result.article, undone: false }, ...list].slice(0, RECENT));
@@ -134,7 +139,10 @@ export function QuickBookPage() {
       'located' in result
         ? { key: 'locations.scanSet', values: { code: result.located } }
         : 'queued' in result
-          ? { key: 'offline.queued', values: { name: result.name, stock: result.stock } }
+          ? {
+              key: result.short ? 'offline.queuedShort' : 'offline.queued',
+              values: { name: result.name, stock: result.stock },
+            }
           : {
               key: 'quick.booked',
               values: {
@@ -145,6 +153,10 @@ export function QuickBookPage() {
     again: true,
     keepValues: true,
   });
+
+  // "Lagerplatz abwählen" also takes back the note that it was chosen.
+  const [dismissed, setDismissed] = useState<typeof form.feedback>(null);
+  const feedback = form.feedback === dismissed ? null : form.feedback;
 
   const submit = form.submit;
   const submitAndRefocus = async () => {
@@ -210,6 +222,7 @@ export function QuickBookPage() {
               className="secondary"
               onClick={() => {
                 place.clear();
+                setDismissed(form.feedback);
                 refocus();
               }}
             >
@@ -226,7 +239,7 @@ export function QuickBookPage() {
             {...form.field('reason')}
           />
         </div>
-        <FormFeedback feedback={form.feedback} />
+        <FormFeedback feedback={feedback} />
         <button type="submit" className="stock-confirm" disabled={form.busy} aria-busy={form.busy}>
           {t(form.values.direction === 'in' ? 'quick.confirmIn' : 'quick.confirmOut')}
         </button>
@@ -243,6 +256,8 @@ export function QuickBookPage() {
                 <span>
                   {t(`kinds.${entry.movement.kind}`)} {format.delta(entry.movement.delta, entry.movement.unit)} ·{' '}
                   {entry.article.name}
+                  {entry.movement.location_code &&
+                    ` · ${t('locations.scanChosen', { code: entry.movement.location_code })}`}
                 </span>
                 {entry.undone ? (
                   <span className="badge">{t('quick.undone')}</span>

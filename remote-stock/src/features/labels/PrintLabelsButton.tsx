@@ -1,11 +1,12 @@
-import { Loading } from '@lager/shared';
-import { lazy, Suspense, useState } from 'react';
+import { ChunkBoundary, Loading, lazyRetry } from '@lager/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import type { LabelInput } from './label-pdf';
 
-// The dialog (and, when the user prints, the PDF libraries) load on the first click.
-const LabelDialog = lazy(() => import('./LabelDialog').then((module) => ({ default: module.LabelDialog })));
+// The dialog (and, when the user prints, the PDF libraries) load on the first click; offline that
+// click says so beside the button and the dialog opens once the code arrives (ChunkBoundary).
+const LabelDialog = lazyRetry(() => import('./LabelDialog').then((module) => ({ default: module.LabelDialog })));
 
 /**
  * "Etiketten drucken": opens the print dialog for `labels`; disabled while there are none.
@@ -34,9 +35,9 @@ export function PrintLabelsButton({
         {text ?? t('labels.print')}
       </button>
       {open && (
-        <Suspense fallback={<Loading />}>
+        <ChunkBoundary fallback={<Loading />}>
           <LabelDialog labels={labels} onClose={() => setOpen(false)} />
-        </Suspense>
+        </ChunkBoundary>
       )}
     </>
   );

@@ -6,6 +6,7 @@
 import './i18n';
 
 export { ArticleLocationsPanel } from './ArticleLocationsPanel';
+export { useListStockLocationsQuery } from './api';
 export { LocationSelect, locationIdOf } from './LocationSelect';
 export { useLocationScan } from './use-location-scan';
 export { useStockAt } from './use-stock-at';

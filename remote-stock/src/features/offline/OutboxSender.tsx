@@ -5,6 +5,9 @@ import { ignoreClosed, onChanceToSend, online } from './send-triggers';
 import { sendOutbox } from './sender';
 import { postBooking } from './wire';
 
+/** How long after a send that got no answer it is tried again. */
+const RETRY_MS = 10_000;
+
 /**
  * The outbox sent from any page (offline spec §2 "at app start"), exposed as `./OutboxSender` for
  * the shell's `outbox` slot: the shell mounts it while the signed-in user has bookings waiting
@@ -22,8 +25,17 @@ export default function OutboxSender() {
     if (userId === undefined || warehouseId === undefined) return;
     let db: OutboxDb | undefined;
     let closed = false;
+    let again: ReturnType<typeof setTimeout> | undefined;
     const send = () => {
-      if (db && online()) void sendOutbox(db, { userId, warehouseId }, postBooking).catch(ignoreClosed);
+      clearTimeout(again);
+      if (!db || !online()) return;
+      void sendOutbox(db, { userId, warehouseId }, postBooking)
+        .then((outcome) => {
+          // No answer although the browser says it is online (the first moments of a connection, a
+          // network that drops unnoticed): again a little later, not only at the next `online`.
+          if (outcome === 'offline' && !closed) again = setTimeout(send, RETRY_MS);
+        })
+        .catch(ignoreClosed);
     };
     void openOutbox(userId)
       .then((opened) => {
@@ -38,6 +50,7 @@ export default function OutboxSender() {
     const stop = onChanceToSend(send);
     return () => {
       closed = true;
+      clearTimeout(again);
       stop();
       db?.close();
     };

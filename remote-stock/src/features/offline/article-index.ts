@@ -75,3 +75,13 @@ export async function lookupArticle(
     (await db.getFromIndex('articles', 'sku', [warehouseId, trimmed.toLowerCase()]))
   );
 }
+
+/**
+ * The stock the server answered for a booking this device made (online, or sent from the outbox):
+ * the offline hint starts from it, not from the index's older copy (issue 38: 43 where the server
+ * had said 42). The next refresh brings the same value.
+ */
+export async function noteStock(db: IndexDb, warehouseId: number, articleId: number, quantity: number): Promise<void> {
+  const row = await db.get('articles', [warehouseId, articleId]);
+  if (row && row.quantity !== quantity) await db.put('articles', { ...row, quantity });
+}

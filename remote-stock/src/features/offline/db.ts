@@ -58,6 +58,8 @@ export interface OutboxEntry {
   error?: ApiError;
   /** Older than 7 days: sent only after the user confirmed it. */
   confirmed?: boolean;
+  /** Booked and listed on /stock/book once: dropped when that page opens again (issue 38). */
+  shown?: boolean;
 }
 
 interface OutboxSchema extends DBSchema {

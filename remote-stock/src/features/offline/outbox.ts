@@ -28,18 +28,47 @@ export async function entriesOf(db: OutboxDb, warehouseId: number): Promise<Outb
 export const needsConfirmation = (entry: OutboxEntry, now = Date.now()) =>
   !entry.confirmed && now - Date.parse(entry.occurred_at) > CONFIRM_AFTER_MS;
 
+/** What Edit-and-retry may change: the quantity, the location (null: the article's default), or a confirmation. */
+export interface RetryChange {
+  quantity?: number;
+  location?: { id: number; code: string } | null;
+  confirmed?: boolean;
+}
+
 /** Edit-and-retry or confirm: the same key, so a booking the server already has is not booked again. */
-export async function retryEntry(
-  db: OutboxDb,
-  seq: number,
-  change: Partial<Pick<OutboxEntry, 'quantity' | 'confirmed'>> = {},
-): Promise<void> {
+export async function retryEntry(db: OutboxDb, seq: number, change: RetryChange = {}): Promise<void> {
   const entry = await db.get('outbox', seq);
   if (!entry) return;
-  // A changed quantity is a new request: a new key (the old one would be refused as a mismatch).
-  const key = change.quantity !== undefined && change.quantity !== entry.quantity ? crypto.randomUUID() : entry.key;
-  await db.put('outbox', { ...entry, ...change, key, status: 'waiting', error: undefined });
+  const { location, ...rest } = change;
+  const next: OutboxEntry = { ...entry, ...rest, status: 'waiting', error: undefined };
+  if (location !== undefined) {
+    if (location) next.location = location;
+    else delete next.location;
+  }
+  // A changed request (quantity, location) gets a new key (the old one would be refused as a mismatch).
+  const changed = next.quantity !== entry.quantity || next.location?.id !== entry.location?.id;
+  await db.put('outbox', { ...next, key: changed ? crypto.randomUUID() : entry.key });
   await publish(db, entry.user_id);
+}
+
+/**
+ * Drops the user's booked entries that /stock/book has listed once (they went out, the journal has
+ * them): a booking is shown booked once, then leaves (issue 38: they stayed listed forever). One
+ * sent from another page is still shown at the next visit.
+ */
+export async function forgetBooked(db: OutboxDb, userId: number): Promise<void> {
+  const booked = (await db.getAll('outbox')).filter((e) => e.user_id === userId && e.status === 'booked' && e.shown);
+  if (booked.length === 0) return;
+  const tx = db.transaction('outbox', 'readwrite');
+  await Promise.all([...booked.map((e) => tx.store.delete(e.seq!)), tx.done]);
+}
+
+/** These booked entries are on screen now: the next opening of /stock/book drops them. */
+export async function markShown(db: OutboxDb, entries: OutboxEntry[]): Promise<void> {
+  const fresh = entries.filter((e) => e.status === 'booked' && !e.shown);
+  if (fresh.length === 0) return;
+  const tx = db.transaction('outbox', 'readwrite');
+  await Promise.all([...fresh.map((e) => tx.store.put({ ...e, shown: true })), tx.done]);
 }
 
 export async function discardEntry(db: OutboxDb, seq: number): Promise<void> {

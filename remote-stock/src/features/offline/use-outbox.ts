@@ -1,8 +1,18 @@
 import { useAuth } from '@lager/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { lookupArticle, REFRESH_MS, refreshIndex } from './article-index';
+import { lookupArticle, noteStock, REFRESH_MS, refreshIndex } from './article-index';
 import { type IndexDb, type IndexedArticle, type OutboxDb, type OutboxEntry, openIndex, openOutbox } from './db';
-import { addBooking, discardEntry, entriesOf, type NewBooking, OUTBOX_EVENT, retryEntry } from './outbox';
+import {
+  addBooking,
+  discardEntry,
+  entriesOf,
+  forgetBooked,
+  markShown,
+  type NewBooking,
+  OUTBOX_EVENT,
+  type RetryChange,
+  retryEntry,
+} from './outbox';
 import { ignoreClosed, onChanceToSend, online } from './send-triggers';
 import { type SendOutcome, sendOutbox } from './sender';
 import { fetchArticles, postBooking } from './wire';
@@ -30,7 +40,16 @@ export function useOutbox() {
   const [login, setLogin] = useState(false);
 
   const reload = useCallback(async () => {
-    if (dbs.current && warehouseId !== undefined) setEntries(await entriesOf(dbs.current.outbox, warehouseId));
+    const open = dbs.current;
+    if (!open || warehouseId === undefined) return;
+    const next = await entriesOf(open.outbox, warehouseId);
+    // What the server answered for bookings sent from here is the hint's new start.
+    for (const entry of next) {
+      if (entry.status === 'booked' && entry.quantity_after !== undefined && !entry.shown)
+        await noteStock(open.index, warehouseId, entry.article.id, entry.quantity_after);
+    }
+    setEntries(next);
+    await markShown(open.outbox, next);
   }, [warehouseId]);
 
   const send = useCallback(async (): Promise<SendOutcome | undefined> => {
@@ -57,7 +76,8 @@ export function useOutbox() {
         }
         dbs.current = { index, outbox };
         refresh();
-        void reload().then(send).catch(ignoreClosed);
+        // Bookings sent before this page opened were shown then; the journal keeps them (issue 38).
+        void forgetBooked(outbox, userId).then(reload).then(send).catch(ignoreClosed);
       })
       // Without IndexedDB (a private window of some browsers) quick booking simply needs the network.
       .catch(() => undefined);
@@ -110,13 +130,22 @@ export function useOutbox() {
     [reload, send],
   );
 
+  /** An online booking's answer: the article's stock now (the offline hint starts from it). */
+  const noteBooked = useCallback(
+    (articleId: number, quantity: number) => {
+      if (dbs.current && warehouseId !== undefined)
+        void noteStock(dbs.current.index, warehouseId, articleId, quantity).catch(ignoreClosed);
+    },
+    [warehouseId],
+  );
+
   return {
     entries,
     login,
     lookup,
     queue,
-    retry: (seq: number, change?: { quantity?: number; confirmed?: boolean }) =>
-      act((db) => retryEntry(db, seq, change)).catch(ignoreClosed),
+    noteBooked,
+    retry: (seq: number, change?: RetryChange) => act((db) => retryEntry(db, seq, change)).catch(ignoreClosed),
     discard: (seq: number) => act((db) => discardEntry(db, seq)).catch(ignoreClosed),
   };
 }

@@ -1,9 +1,9 @@
-import { useAuth } from '@lager/shared';
-import { lazy, Suspense } from 'react';
+import { ChunkBoundary, lazyRetry, useAuth } from '@lager/shared';
 import { useForgetSignedOutUser } from './forget-user';
 import { useOffline } from './state';
 
-const OfflineBarView = lazy(() => import('./OfflineBarView'));
+// Precached by the worker; should it still not arrive, it is left out and tried again (issue 38).
+const OfflineBarView = lazyRetry(() => import('./OfflineBarView'));
 
 /**
  * Under the header: the offline banner, the number of bookings waiting to be sent and the offer
@@ -18,8 +18,8 @@ export function OfflineBar() {
   const waiting = user ? (pending[user.id] ?? 0) : 0;
   if (online && !update && !waiting && !logoutPrompt) return null;
   return (
-    <Suspense fallback={null}>
+    <ChunkBoundary failed={() => null}>
       <OfflineBarView waiting={waiting} />
-    </Suspense>
+    </ChunkBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { namedFolders, planEviction } from '../../../sw/versions';
+import { namedBases, namedFolders, planEviction } from '../../../sw/versions';
 
 const manifest = (stable: string, canary?: string) => ({
   remotes: {
@@ -37,4 +37,18 @@ test('a manifest naming nothing usable keeps the history as it is', () => {
     folders: history,
     evict: [],
   });
+});
+
+test('the places the worker handles are where the manifest serves remotes now: version folders and plain origins (issue 38)', () => {
+  expect(namedBases(manifest('1.0.0', '1.1.0'), 'https://cdn.example/')).toEqual([
+    'http://127.0.0.1:5005/',
+    folder('1.0.0'),
+    folder('1.1.0'),
+  ]);
+  // A remote moved to a new host: only the new host is named.
+  const moved = {
+    remotes: { 'remote-info': { stable: { version: '1.0.0', entry: 'https://new.example/mf-manifest.json' } } },
+  };
+  expect(namedBases(moved, 'https://shell.example/')).toEqual(['https://new.example/']);
+  expect(namedBases({ remotes: { broken: { stable: { entry: 'http://[' } } } }, 'https://shell.example/')).toEqual([]);
 });

@@ -156,3 +156,15 @@ test('warming a section in the background shows no progress bar', async () => {
   expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   await act(async () => arrive({ default: FakeInfo }));
 });
+
+test('a section that failed offline loads again by itself when the browser is back online, no Retry or reload (issue 38)', async () => {
+  mockedLoad.mockRejectedValueOnce(new Error('RUNTIME-003 manifest fetch failed'));
+  mockedLoad.mockResolvedValueOnce({ default: () => <p>User admin content</p> });
+  renderWithProviders(<Shell />, { route: '/admin/user', language: 'en' });
+  expect(await screen.findByRole('heading', { name: 'Section unavailable' })).toBeInTheDocument();
+  act(() => {
+    dispatchEvent(new Event('online'));
+  });
+  expect(await screen.findByText('User admin content')).toBeInTheDocument();
+  expect(mockedLoad).toHaveBeenCalledTimes(2);
+});

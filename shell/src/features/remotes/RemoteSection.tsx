@@ -1,4 +1,4 @@
-import { Card, Loading, useGetUserQuery } from '@lager/shared';
+import { Card, Loading, useGetUserQuery, useRetryKey } from '@lager/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import {
   type ComponentType,
@@ -7,6 +7,7 @@ import {
   type ReactNode,
   Suspense,
   useEffect,
+  useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,8 @@ interface SectionEntry {
   awaited?: boolean;
   lazy: LazyExoticComponent<ComponentType>;
   resolved?: ComponentType;
+  /** The load failed: the next chance (online, a navigation) makes a new attempt. */
+  failed?: boolean;
 }
 
 const entries = new Map<string, SectionEntry>();
@@ -54,7 +57,9 @@ function sectionEntry(remote: string, attempt: number): SectionEntry {
     (mod) => {
       entry.resolved = mod.default;
     },
-    () => {},
+    () => {
+      entry.failed = true;
+    },
   );
   entries.set(remote, entry);
   return entry;
@@ -136,6 +141,17 @@ function SectionLoader({ remote }: { remote: string }) {
   const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(() => entries.get(remote)?.attempt ?? 0);
   const identityReady = useRolloutIdentityReady(remote);
+  // A section that failed to arrive (offline) is loaded again when the browser is back online and
+  // at the next navigation, without Retry or a reload (issue 38).
+  const retryKey = useRetryKey();
+  const seenKey = useRef(retryKey);
+  useEffect(() => {
+    if (seenKey.current === retryKey) return;
+    seenKey.current = retryKey;
+    // Worked out here, not in an updater: React may apply an updater again after a suspended render.
+    const failed = entries.get(remote);
+    if (failed?.failed) setAttempt(failed.attempt + 1);
+  }, [retryKey, remote]);
   if (!identityReady) return <Loading label={t('section.loading')} />;
   const entry = sectionEntry(remote, attempt);
   if (!entry.resolved && !entry.awaited) {

@@ -6,6 +6,8 @@ interface Props {
   onRetry: () => void;
   /** Told about what was caught (telemetry). */
   onError?: (error: Error) => void;
+  /** A change clears a failure (the next chance to load, see useRetryKey). */
+  resetKey?: string;
 }
 
 export class SectionErrorBoundary extends Component<Props, { failed: boolean }> {
@@ -18,6 +20,10 @@ export class SectionErrorBoundary extends Component<Props, { failed: boolean }> 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Section failed', error, info.componentStack);
     this.props.onError?.(error);
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
 
   override render() {

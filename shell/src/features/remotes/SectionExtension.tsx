@@ -1,3 +1,4 @@
+import { useRetryKey } from '@lager/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { dependsOnUser, registerSection, requestIdOf } from './remotes-manifest';
@@ -29,7 +30,11 @@ function extensionFor(remote: string, module: string): Extension {
       const mod = await loadRemote<ExtensionModule>(requestIdOf(remote, module));
       if (!mod?.default) throw new Error(`${requestIdOf(remote, module)} did not load`);
       return mod;
-    })();
+    })().catch((error: unknown) => {
+      // A failed load is not kept (React.lazy would keep it forever): the next render loads again.
+      if (extensions.get(key) === extension) extensions.delete(key);
+      throw error;
+    });
     return promise;
   };
   const extension = { load, component: lazy(load) };
@@ -63,15 +68,20 @@ export function SectionExtension({
   remote,
   module,
   hidden = false,
+  retry = 0,
 }: {
   remote: string;
   module: string;
   /** A module that shows nothing (the `outbox` slot): no placeholder while it loads. */
   hidden?: boolean;
+  /** One more chance to load besides going online and navigating (the outbox sender's timer). */
+  retry?: number;
 }) {
+  // Left out while its code cannot be fetched; tried again online, at the next navigation, on `retry`.
+  const retryKey = `${useRetryKey()}#${retry}`;
   const Component = extensionFor(remote, module).component;
   return (
-    <SectionErrorBoundary fallback={() => null} onRetry={() => {}}>
+    <SectionErrorBoundary fallback={() => null} onRetry={() => {}} resetKey={retryKey}>
       <Suspense
         fallback={
           hidden ? null : <div className="section-extension-placeholder" aria-hidden="true" style={PLACEHOLDER_STYLE} />

@@ -96,3 +96,32 @@ test('without the booking permission in the current warehouse the sender is not 
   await waitFor(() => expect(mockedLoad).toHaveBeenCalled());
   expect(senderLoads()).toBe(0);
 });
+
+test('the sender’s code fails to arrive (a network that drops): it is tried again until it runs, no reload (issue 38)', async () => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  try {
+    let failures = 2;
+    mockedLoad.mockImplementation(async (id: string) => {
+      if (id.endsWith('OutboxSender') && failures-- > 0)
+        throw Object.assign(new Error('Loading chunk v failed.'), { name: 'ChunkLoadError' });
+      return { default: id.endsWith('OutboxSender') ? FakeSender : () => createElement('h1', null, `section ${id}`) };
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    publishPending({ 1: 1 });
+    renderShell('/dashboard');
+    await waitFor(() => expect(senderLoads()).toBe(1));
+    expect(senderMounts).toBe(0);
+    // The first failure is tried again on a timer (no `online` event comes) ...
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2_000);
+    });
+    await waitFor(() => expect(senderLoads()).toBe(2));
+    expect(senderMounts).toBe(0);
+    // ... and the second when the browser reports the connection back.
+    setOnline(true);
+    await waitFor(() => expect(senderMounts).toBe(1));
+    expect(senderLoads()).toBe(3);
+  } finally {
+    jest.useRealTimers();
+  }
+});
