@@ -87,6 +87,16 @@ export const ERROR_CODES = [
   'location.too_deep',
   'location.too_many',
   'relocation.same_location',
+  // purchasing (stock-spec-3.md §1)
+  'supplier.not_found',
+  'supplier.name_taken',
+  'supplier.has_orders',
+  'supplier.archived',
+  'purchase_order.not_found',
+  'purchase_order.wrong_status',
+  'purchase_order.empty',
+  'purchase_order.no_email',
+  'purchasing.over_receipt',
   // telemetry (guarded-rollout-spec.md §2)
   'telemetry.cross_site',
   'telemetry.operators_only',

@@ -259,6 +259,8 @@ export type ListStockArticlesApiResponse = /** status 200 Default Response */ {
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
@@ -293,6 +295,8 @@ export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
@@ -324,6 +328,8 @@ export type GetStockArticleApiResponse = /** status 200 Default Response */ {
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
@@ -343,6 +349,8 @@ export type UpdateStockArticleApiResponse = /** status 200 Default Response */ {
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
@@ -375,6 +383,8 @@ export type ArchiveStockArticleApiResponse = /** status 200 Default Response */ 
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
@@ -443,6 +453,8 @@ export type RestoreStockArticleApiResponse = /** status 200 Default Response */ 
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
@@ -469,6 +481,8 @@ export type BookStockCountApiResponse = /** status 201 Default Response */ {
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -697,6 +711,8 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -749,6 +765,8 @@ export type BookStockMovementApiResponse =
         max_stock: number | null;
         min_stock: number;
         name: string;
+        /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+        on_order: number;
         quantity: number;
         sku: string;
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
@@ -770,6 +788,8 @@ export type BookStockMovementApiResponse =
         max_stock: number | null;
         min_stock: number;
         name: string;
+        /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+        on_order: number;
         quantity: number;
         sku: string;
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
@@ -792,6 +812,8 @@ export type BookStockMovementApiResponse =
         note: string | null;
         /** When it happened on the device, if the booking said so. */
         occurred_at: string | null;
+        /** The purchase order a receipt booked (stock-spec-3 §1). */
+        purchase_order_id?: number | null;
         quantity_after: number;
         reason:
           | (
@@ -872,6 +894,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
@@ -894,6 +918,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -948,6 +974,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -990,6 +1018,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -1035,9 +1065,11 @@ export type ListStockReorderApiResponse = /** status 200 Default Response */ {
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of ordered purchase orders (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
-    /** max_stock − quantity, else 2 × min_stock − quantity; whole for whole units. */
+    /** max_stock − quantity − on_order, else 2 × min_stock − quantity − on_order (never below 0); whole for whole units. */
     suggested: number;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
   }[];
@@ -1075,6 +1107,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -1117,6 +1151,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (

@@ -38,6 +38,8 @@ export function articleJson(row: ArticleRow) {
     max_stock: row.maxStock === null ? null : fromMilli(row.maxStock),
     quantity: fromMilli(row.quantity),
     low_stock: isLow(row),
+    // Old stored booking answers (before purchasing) have no on_order.
+    on_order: fromMilli(row.onOrder ?? 0),
     archived_at: row.archivedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

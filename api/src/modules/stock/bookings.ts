@@ -179,8 +179,20 @@ export function checkBooking(input: BookingInput) {
   return { amount, note, reference: clean(input.reference) };
 }
 
-/** Goods in, goods out, or a correction to a counted quantity. */
-export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput): Promise<StoredAnswer<BookingBody>> {
+/** What the journal row of a purchase order receipt carries besides the booking (stock-spec-3 §1). */
+export interface ReceiptOf {
+  purchaseOrderId: number;
+  /** The order line's unit price, an exact decimal string. */
+  unitCost: string;
+}
+
+/** Goods in, goods out, or a correction to a counted quantity; `receipt` for goods in from a purchase order. */
+export async function bookMovement(
+  tx: Tx,
+  booker: Booker,
+  input: BookingInput,
+  receipt?: ReceiptOf,
+): Promise<StoredAnswer<BookingBody>> {
   const { amount, note, reference } = checkBooking(input);
 
   const place = await locationLedger().place(tx, booker.warehouseId, input.article_id, input.location_id);
@@ -218,6 +230,7 @@ export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput):
       reference,
       locationId: place.id,
       locationQuantityAfter: locationAfter,
+      ...(receipt ? { purchaseOrderId: receipt.purchaseOrderId, unitCost: receipt.unitCost } : {}),
     },
   ]);
   return {
@@ -472,3 +485,17 @@ export async function bookCount(tx: Tx, booker: Booker, input: CountInput) {
 }
 
 export type { MovementRow };
+
+/**
+ * The article's `on_order` changes by `delta` thousandths (purchasing: an order placed, received or
+ * cancelled), never below 0, inside the caller's transaction. Returns the article afterwards.
+ */
+export async function addOnOrder(tx: Tx, warehouseId: number, articleId: number, delta: number) {
+  const [row] = await tx
+    .update(a)
+    .set({ onOrder: sql`greatest(0, ${a.onOrder} + ${delta})`, updatedAt: sql`now()` })
+    .where(and(eq(a.id, articleId), eq(a.warehouseId, warehouseId)))
+    .returning();
+  if (!row) throw articleNotFound();
+  return row;
+}

@@ -53,6 +53,7 @@ export function movementJson(
     location_id: row.locationId,
     location_code: locationCode,
     location_quantity_after: row.locationQuantityAfter === null ? null : fromMilli(row.locationQuantityAfter),
+    purchase_order_id: row.purchaseOrderId ?? null,
   };
 }
 export type MovementJson = ReturnType<typeof movementJson>;

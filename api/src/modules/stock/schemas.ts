@@ -43,6 +43,9 @@ export const Article = Type.Object(
     max_stock: Nullable(Type.Number({ description: 'Order up to this; null: twice the reorder level.' })),
     quantity: Type.Number(),
     low_stock: Type.Boolean(),
+    on_order: Type.Number({
+      description: 'Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1).',
+    }),
     archived_at: Nullable(Type.String({ format: 'date-time' })),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
@@ -77,6 +80,9 @@ export const Movement = Type.Object(
     ),
     location_code: Nullable(Type.String()),
     location_quantity_after: Nullable(Type.Number({ description: "The article's stock at that location after it." })),
+    purchase_order_id: Type.Optional(
+      Nullable(Type.Integer({ description: 'The purchase order a receipt booked (stock-spec-3 §1).' })),
+    ),
   },
   { title: 'StockMovement' },
 );

@@ -32,6 +32,7 @@ describe('creating an article', () => {
       max_stock: null,
       quantity: 0,
       low_stock: true,
+      on_order: 0,
       archived_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -17,6 +17,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -51,6 +52,11 @@ export const stockArticles = pgTable(
     /** Order up to this (stock-spec-2 §4); null: suggest twice the reorder level. */
     maxStock: milli('max_stock'),
     quantity: milli('quantity').notNull().default(0),
+    /**
+     * Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1), kept by
+     * the purchasing module through `addOnOrder` in the transactions that change it.
+     */
+    onOrder: milli('on_order').notNull().default(0),
     archivedAt: tz('archived_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -58,6 +64,7 @@ export const stockArticles = pgTable(
   (t) => [
     // The database is the last line of defence behind the conditional booking update.
     check('stock_articles_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('stock_articles_on_order_nonnegative', sql`${t.onOrder} >= 0`),
     check('stock_articles_min_stock_nonnegative', sql`${t.minStock} >= 0`),
     check('stock_articles_max_stock_at_least_min', sql`${t.maxStock} IS NULL OR ${t.maxStock} >= ${t.minStock}`),
     // SKU unique per warehouse ignoring case; also the keyset index for sort=sku.
@@ -111,6 +118,10 @@ export const stockMovements = pgTable(
     // is added by migration 0010: this file cannot import that module (it builds on this one).
     locationId: integer('location_id'),
     locationQuantityAfter: milli('location_quantity_after'),
+    // A receipt of a purchase order (stock-spec-3 §1): the order, and the line's unit price it was
+    // valued at (exact decimal). The foreign key to purchasing_orders is added by migration 0016.
+    purchaseOrderId: integer('purchase_order_id'),
+    unitCost: numeric('unit_cost', { precision: 13, scale: 4 }),
   },
   (t) => [
     foreignKey({ columns: [t.reversesId], foreignColumns: [t.id], name: 'stock_movements_reverses_fk' }),
