@@ -83,6 +83,11 @@ export async function seedPurchasingDemo(db: Db, warehouseId: number, owner: { i
       ],
     }),
   );
-  const drafts = await draftsFromReorder(db, warehouseId, owner.id);
+  const drafts = await draftsFromReorder(
+    db,
+    warehouseId,
+    owner.id,
+    low.map((a) => a.id),
+  );
   return { suppliers: 2, open: open.number, drafts: drafts.orders.map((o) => o.number) };
 }
