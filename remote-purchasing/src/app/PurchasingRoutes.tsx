@@ -1,23 +1,25 @@
-import { Page } from '@lager/shared';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { NS } from '../i18n';
+import '../i18n';
+import '../purchasing.css';
+import { OrderPage } from '../features/orders/OrderPage';
+import { OrdersPage } from '../features/orders/OrdersPage';
+import { ArticleSuppliersPage } from '../features/prices/ArticleSuppliersPage';
+import { ReceivePage } from '../features/receive/ReceivePage';
+import { FromReorderPage } from '../features/reorder/FromReorderPage';
+import { SuppliersPage } from '../features/suppliers/SuppliersPage';
 
-function PurchasingHome() {
-  const { t } = useTranslation(NS);
-  return (
-    <Page title={t('title')}>
-      <p>{t('intro')}</p>
-    </Page>
-  );
-}
-
-/** The section's pages, mounted by the shell at the mounts in section.json (paths here are relative). */
+/** The section's pages, mounted by the shell at /purchasing/* (section.json; view_purchasing). */
 export default function PurchasingRoutes() {
   return (
     <Routes>
-      <Route index element={<PurchasingHome />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route index element={<OrdersPage />} />
+      <Route path="orders/:id" element={<OrderPage />} />
+      <Route path="receive" element={<ReceivePage />} />
+      <Route path="receive/:id" element={<ReceivePage />} />
+      <Route path="suppliers" element={<SuppliersPage />} />
+      <Route path="articles/:id" element={<ArticleSuppliersPage />} />
+      <Route path="from-reorder" element={<FromReorderPage />} />
+      <Route path="*" element={<Navigate to="/purchasing" replace />} />
     </Routes>
   );
 }

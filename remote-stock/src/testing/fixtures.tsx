@@ -62,6 +62,7 @@ export function article(overrides: Partial<Article> = {}): Article {
     max_stock: null,
     quantity: 20,
     low_stock: false,
+    on_order: 0,
     archived_at: null,
     created_at: '2026-11-01T08:00:00Z',
     updated_at: '2026-11-20T09:30:00Z',

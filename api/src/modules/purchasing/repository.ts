@@ -93,6 +93,7 @@ export async function orderLines(db: Db | Tx, order: Pick<OrderRow, 'id' | 'supp
       line: l,
       sku: stockArticles.sku,
       name: stockArticles.name,
+      barcode: stockArticles.barcode,
       unit: stockArticles.unit,
       supplierSku: p.supplierSku,
     })
@@ -126,11 +127,12 @@ export function orderJson(row: OrderRow, supplierName: string, lines: LineWithAr
   const total = lines.reduce((sum, { line }) => sum + lineTotal(line.quantity, line.unitPrice), 0n);
   return {
     ...orderFields(row, supplierName, total),
-    lines: lines.map(({ line, sku, name, unit, supplierSku }) => ({
+    lines: lines.map(({ line, sku, name, barcode, unit, supplierSku }) => ({
       id: line.id,
       article_id: line.articleId,
       article_sku: sku,
       article_name: name,
+      article_barcode: barcode,
       unit,
       supplier_sku: supplierSku ?? null,
       quantity: fromMilli(line.quantity),

@@ -76,6 +76,7 @@ const OrderLine = Type.Object(
     article_id: Type.Integer(),
     article_sku: Type.String(),
     article_name: Type.String(),
+    article_barcode: Nullable(Type.String({ description: 'What a scan of the article reads (receiving).' })),
     unit: Type.String(),
     supplier_sku: Nullable(Type.String()),
     quantity: Type.Number(),

@@ -1,0 +1,95 @@
+import { api, type ErrorTable } from '@lager/shared';
+import { purchasingApi } from './generated';
+
+export type Order = import('./generated').GetPurchaseOrderApiResponse['order'];
+export type OrderLine = Order['lines'][number];
+export type OrderSummary = import('./generated').ListPurchaseOrdersApiResponse['orders'][number];
+export type OrderStatus = Order['status'];
+export type Supplier = import('./generated').GetSupplierApiResponse['supplier'];
+export type SupplierPrice = import('./generated').GetArticleSuppliersApiResponse[number];
+export type SupplierInput = import('./generated').CreateSupplierApiArg;
+
+export const ORDER_STATUSES: OrderStatus[] = ['draft', 'ordered', 'partially_received', 'received', 'cancelled'];
+
+/** Cache tags of the section; a receipt changes stock too, so the stock section's tags go with it. */
+const ORDER = 'PurchaseOrder' as const;
+const SUPPLIER = 'Supplier' as const;
+const PRICE = 'SupplierPrice' as const;
+const STOCK = ['StockArticle', 'StockMovement', 'StockSummary'] as const;
+
+const enhanced = purchasingApi.enhanceEndpoints({
+  addTagTypes: [ORDER, SUPPLIER, PRICE, ...STOCK],
+  endpoints: {
+    listPurchaseOrders: { providesTags: [ORDER] },
+    getPurchaseOrder: { providesTags: [ORDER] },
+    createPurchaseOrder: { invalidatesTags: [ORDER] },
+    updatePurchaseOrder: { invalidatesTags: [ORDER] },
+    deletePurchaseOrder: { invalidatesTags: [ORDER] },
+    placePurchaseOrder: { invalidatesTags: [ORDER, 'StockArticle'] },
+    cancelPurchaseOrder: { invalidatesTags: [ORDER, 'StockArticle'] },
+    draftPurchaseOrdersFromReorder: { invalidatesTags: [ORDER] },
+    receivePurchaseOrder: { invalidatesTags: [ORDER, ...STOCK] },
+    listSuppliers: { providesTags: [SUPPLIER] },
+    getSupplier: { providesTags: [SUPPLIER] },
+    createSupplier: { invalidatesTags: [SUPPLIER] },
+    updateSupplier: { invalidatesTags: [SUPPLIER, ORDER, PRICE] },
+    archiveSupplier: { invalidatesTags: [SUPPLIER, PRICE] },
+    restoreSupplier: { invalidatesTags: [SUPPLIER, PRICE] },
+    deleteSupplier: { invalidatesTags: [SUPPLIER] },
+    getArticleSuppliers: { providesTags: [PRICE] },
+    setArticleSuppliers: { invalidatesTags: [PRICE] },
+  },
+});
+
+/** The article's name and unit for the price page: the stock API's answer, asked by this section itself. */
+const articles = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPurchasingArticle: build.query<
+      { article: { id: number; sku: string; name: string; unit: string; on_order: number; quantity: number } },
+      number
+    >({
+      query: (id) => ({ url: `/api/stock/articles/${encodeURIComponent(String(id))}` }),
+    }),
+  }),
+});
+
+export const {
+  useListPurchaseOrdersQuery,
+  useGetPurchaseOrderQuery,
+  useDeletePurchaseOrderMutation,
+  usePlacePurchaseOrderMutation,
+  useCancelPurchaseOrderMutation,
+  useDraftPurchaseOrdersFromReorderMutation,
+  useReceivePurchaseOrderMutation,
+  useListSuppliersQuery,
+  useCreateSupplierMutation,
+  useUpdateSupplierMutation,
+  useArchiveSupplierMutation,
+  useRestoreSupplierMutation,
+  useGetArticleSuppliersQuery,
+  useSetArticleSuppliersMutation,
+} = enhanced;
+export const { useGetPurchasingArticleQuery } = articles;
+
+/** What a failed call means, per screen (catalogue keys of this section). */
+export const ORDER_ERRORS: ErrorTable = {
+  fallback: 'errors.generic',
+  network: 'errors.network',
+  'purchase_order.not_found': 'errors.orderNotFound',
+  'purchase_order.wrong_status': 'errors.wrongStatus',
+  'purchase_order.empty': 'errors.empty',
+  'purchase_order.no_email': 'errors.noEmail',
+  'purchasing.over_receipt': 'errors.overReceipt',
+  'auth.forbidden': 'errors.forbidden',
+  'location.not_found': 'errors.locationNotFound',
+  'article.archived': 'errors.articleArchived',
+};
+export const SUPPLIER_ERRORS: ErrorTable = {
+  fallback: 'errors.generic',
+  network: 'errors.network',
+  'supplier.name_taken': 'errors.nameTaken',
+  'supplier.has_orders': 'errors.hasOrders',
+  'supplier.not_found': 'errors.supplierNotFound',
+  'auth.forbidden': 'errors.forbidden',
+  fields: { email: 'errors.email', name: 'errors.name', lead_time_days: 'errors.leadTime' },
+};
