@@ -118,3 +118,18 @@ test('a failed load is said and can be retried', async () => {
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByText('Anker')).toBeInTheDocument();
 });
+
+test('shows what is on order; "Bestellung anlegen" links to the purchasing section only for who may order', async () => {
+  lines = [line({ on_order: 20, suggested: 26 })];
+  await mountStock('/stock/reorder', 'de');
+  const rows = within(await screen.findByRole('table')).getAllByRole('row');
+  expect(rows[0]).toHaveTextContent('Bestellt');
+  expect(rows[1]).toHaveTextContent('A-1Anker4 Stk.10 Stk.50 Stk.20 Stk.26 Stk.');
+  expect(screen.queryByRole('link', { name: 'Bestellung anlegen' })).not.toBeInTheDocument();
+});
+
+test('a buyer gets the link to draft orders from the reorder list', async () => {
+  server.use(...session(['view_stock', 'view_purchasing', 'manage_purchase_orders']));
+  await mountStock('/stock/reorder', 'en');
+  expect(await screen.findByRole('link', { name: 'Create order' })).toHaveAttribute('href', '/purchasing/from-reorder');
+});
