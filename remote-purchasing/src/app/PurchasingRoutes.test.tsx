@@ -1,8 +1,9 @@
 import {
-  answer,
+  API,
   apiError,
   HttpResponse,
   renderWithProviders,
+  rest,
   sessionHandlers,
   setupApiServer,
 } from '@lager/shared/testing';
@@ -12,6 +13,12 @@ import PurchasingCard from '../features/dashboard/PurchasingCard';
 import { ALL_PURCHASING, line, order, summary, supplier } from '../testing/fixtures';
 import PurchasingRoutes from './PurchasingRoutes';
 
+/** Handlers of this section's calls (answers of several shapes, errors included). */
+const answer = {
+  get: (path: string, resolve: Parameters<typeof rest.get>[1]) => rest.get(`${API}${path}`, resolve),
+  post: (path: string, resolve: Parameters<typeof rest.post>[1]) => rest.post(`${API}${path}`, resolve),
+  put: (path: string, resolve: Parameters<typeof rest.put>[1]) => rest.put(`${API}${path}`, resolve),
+};
 const server = setupApiServer(...sessionHandlers(undefined, ALL_PURCHASING));
 const mount = (route: string, language: 'de' | 'en' = 'de') =>
   renderWithProviders(<PurchasingRoutes />, { route, path: '/purchasing/*', language });
@@ -49,7 +56,7 @@ describe('orders', () => {
     server.use(
       answer.get('/api/purchasing/orders', () =>
         fail
-          ? HttpResponse.json({ message: 'x' }, { status: 500 })
+          ? apiError(500, { message: 'x', code: 'unknown' as never })
           : HttpResponse.json({ orders: [], next_cursor: null }),
       ),
     );
@@ -264,7 +271,7 @@ describe('drafts from the reorder list and supplier prices', () => {
       answer.get('/api/stock/articles/:id', () =>
         HttpResponse.json({
           article: { id: 101, sku: 'A-1', name: 'Anker', unit: 'pcs', on_order: 4, quantity: 2 },
-        } as never),
+        }),
       ),
       answer.get('/api/stock/articles/:id/suppliers', () =>
         HttpResponse.json([
