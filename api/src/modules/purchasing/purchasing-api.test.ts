@@ -352,6 +352,50 @@ describe('receiving', () => {
     expect((await receipt(order.id, { lines: [{ line_id: order.lines[1]!.id, quantity: 1 }] })).statusCode).toBe(409);
   });
 
+  it('one receipt with two lines of one article and a named location: every journal row its own stock after it', async () => {
+    const s = await supplier();
+    const a = await createArticle(owner);
+    await stockUp(owner, a.id, 2);
+    const shelf = (await owner.post('/api/stock/locations', { code: 'WE-1' })).json().location.id as number;
+    const order = await ordered(s.id, [
+      { article_id: a.id, quantity: 3, unit_price: '1' },
+      { article_id: a.id, quantity: 5, unit_price: '2' },
+    ]);
+    const unknown = await receipt(order.id, {
+      lines: [{ line_id: order.lines[0]!.id, quantity: 1, location_id: 2147483647 }],
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await article(a.id)).toMatchObject({ quantity: 2, on_order: 8 });
+    const res = await receipt(order.id, {
+      lines: [
+        { line_id: order.lines[0]!.id, quantity: 3 },
+        { line_id: order.lines[1]!.id, quantity: 1, location_id: shelf },
+        { line_id: order.lines[1]!.id, quantity: 4 },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(
+      res
+        .json()
+        .movements.map(
+          (m: { delta: number; quantity_after: number; location_code: string; location_quantity_after: number }) => [
+            m.delta,
+            m.quantity_after,
+            m.location_code,
+            m.location_quantity_after,
+          ],
+        ),
+    ).toEqual([
+      [3, 5, 'STANDARD', 5],
+      [1, 6, 'WE-1', 1],
+      [4, 10, 'STANDARD', 9],
+    ]);
+    expect(res.json().order.status).toBe('received');
+    expect(await article(a.id)).toMatchObject({ quantity: 10, on_order: 0 });
+    const rows = await app.ctx.db.select().from(stockMovements).where(eq(stockMovements.purchaseOrderId, order.id));
+    expect(rows.map((r) => r.unitCost).sort()).toEqual(['1.0000', '2.0000', '2.0000']);
+  });
+
   it('the same Idempotency-Key twice books once and answers the same', async () => {
     const s = await supplier();
     const a = await createArticle(owner);

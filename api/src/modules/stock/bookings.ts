@@ -186,13 +186,8 @@ export interface ReceiptOf {
   unitCost: string;
 }
 
-/** Goods in, goods out, or a correction to a counted quantity; `receipt` for goods in from a purchase order. */
-export async function bookMovement(
-  tx: Tx,
-  booker: Booker,
-  input: BookingInput,
-  receipt?: ReceiptOf,
-): Promise<StoredAnswer<BookingBody>> {
+/** Goods in, goods out, or a correction to a counted quantity. */
+export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput): Promise<StoredAnswer<BookingBody>> {
   const { amount, note, reference } = checkBooking(input);
 
   const place = await locationLedger().place(tx, booker.warehouseId, input.article_id, input.location_id);
@@ -230,7 +225,6 @@ export async function bookMovement(
       reference,
       locationId: place.id,
       locationQuantityAfter: locationAfter,
-      ...(receipt ? { purchaseOrderId: receipt.purchaseOrderId, unitCost: receipt.unitCost } : {}),
     },
   ]);
   return {
@@ -498,4 +492,104 @@ export async function addOnOrder(tx: Tx, warehouseId: number, articleId: number,
     .returning();
   if (!row) throw articleNotFound();
   return row;
+}
+
+/** One goods-in of a purchase order receipt (stock-spec-3 §1); quantities in thousandths, > 0. */
+export interface ReceiptBooking {
+  articleId: number;
+  quantity: number;
+  /** A named location (404/409 as any booking's), else the article's default, else STANDARD. */
+  locationId: number | null;
+  receipt: ReceiptOf;
+  reference: string;
+}
+
+/**
+ * The goods-in of a whole receipt in a fixed number of statements, inside the caller's transaction:
+ * named locations checked and share-locked, the articles locked in id order, one UPDATE of their
+ * stock and `on_order` (`onOrder`: the change per article, never below 0), the stock per location
+ * through the ledger's `addMany`, one journal INSERT (reason `purchase`, the order and its price on
+ * each row). Each row's `quantity_after` and `location_quantity_after` is the stock after that row,
+ * in the order given. Refusals as for a single booking (404 article, 409 archived, 409 above the cap).
+ */
+export async function bookReceipt(
+  tx: Tx,
+  booker: Booker,
+  items: ReceiptBooking[],
+  onOrder: Map<number, number>,
+): Promise<MovementJson[]> {
+  if (items.length === 0) return [];
+  const ledger = locationLedger();
+  const named = new Map<string, Place>();
+  for (const item of items) {
+    if (item.locationId == null) continue;
+    const key = `${item.articleId}:${item.locationId}`;
+    if (!named.has(key)) named.set(key, await ledger.place(tx, booker.warehouseId, item.articleId, item.locationId));
+  }
+  const ids = [...new Set([...items.map((i) => i.articleId), ...onOrder.keys()])].sort((x, y) => x - y);
+  const locked = await tx
+    .select()
+    .from(a)
+    .where(and(eq(a.warehouseId, booker.warehouseId), inArray(a.id, ids)))
+    .orderBy(asc(a.id))
+    .for('update');
+  const byId = new Map(locked.map((row) => [row.id, row]));
+  const delta = new Map<number, number>();
+  for (const item of items) delta.set(item.articleId, (delta.get(item.articleId) ?? 0) + item.quantity);
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) throw articleNotFound();
+    if (!delta.has(id)) continue;
+    if (row.archivedAt) throw articleArchived();
+    if (row.quantity + delta.get(id)! > MAX_STOCK_MILLI) throw aboveLimit(booker.lang, row);
+  }
+  const values = sql.join(
+    ids.map((id) => sql`(${id}::integer, ${delta.get(id) ?? 0}::bigint, ${onOrder.get(id) ?? 0}::bigint)`),
+    sql`, `,
+  );
+  const updated = (await tx.execute(sql`
+    UPDATE stock_articles AS t SET quantity = t.quantity + v.delta,
+      on_order = greatest(0, t.on_order + v.on_order), updated_at = now()
+    FROM (VALUES ${values}) AS v(id, delta, on_order) WHERE t.id = v.id
+    RETURNING t.id, t.quantity`)) as unknown as { rows: { id: number; quantity: string }[] };
+  const after = new Map(updated.rows.map((r) => [Number(r.id), Number(r.quantity)]));
+
+  // One addition per (article, location): the ledger's INSERT … ON CONFLICT takes each pair once.
+  const pairs = new Map<string, { articleId: number; locationId: number | null; delta: number }>();
+  const pairOf = (item: ReceiptBooking) => `${item.articleId}:${item.locationId ?? ''}`;
+  for (const item of items) {
+    const pair = pairs.get(pairOf(item));
+    if (pair) pair.delta += item.quantity;
+    else pairs.set(pairOf(item), { articleId: item.articleId, locationId: item.locationId, delta: item.quantity });
+  }
+  const added = await ledger.addMany(tx, booker.warehouseId, [...pairs.values()]);
+  const atPlace = new Map([...pairs.keys()].map((key, i) => [key, added[i]!]));
+
+  // Stock after each row, in order: the final stock less what the later rows of the same article added.
+  const laterArticle = new Map<number, number>();
+  const laterPair = new Map<string, number>();
+  const rows: NewMovement[] = new Array(items.length);
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    const place = atPlace.get(pairOf(item))!;
+    rows[i] = {
+      articleId: item.articleId,
+      kind: 'in',
+      delta: item.quantity,
+      quantityAfter: after.get(item.articleId)! - (laterArticle.get(item.articleId) ?? 0),
+      reason: 'purchase',
+      reference: item.reference,
+      locationId: place.locationId,
+      locationQuantityAfter: place.after - (laterPair.get(pairOf(item)) ?? 0),
+      purchaseOrderId: item.receipt.purchaseOrderId,
+      unitCost: item.receipt.unitCost,
+    };
+    laterArticle.set(item.articleId, (laterArticle.get(item.articleId) ?? 0) + item.quantity);
+    laterPair.set(pairOf(item), (laterPair.get(pairOf(item)) ?? 0) + item.quantity);
+  }
+  const written = await journal(tx, booker, rows);
+  const codes = await ledger.codes(tx, [...new Set(written.map((m) => m.locationId!))]);
+  return written.map((movement) =>
+    movementJson(movement, byId.get(movement.articleId)!, null, codes.get(movement.locationId!) ?? null),
+  );
 }

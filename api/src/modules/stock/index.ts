@@ -11,7 +11,15 @@ export const stockModule: LagerModule = { name: 'stock', routes, messages: { de,
 export { stockAccess } from './access';
 export { articleJson, findArticle, quantityField } from './articles';
 /** For purchasing (stock-spec-3 §1): receipts book goods-in here; on_order; the reorder list. */
-export { addAtPlace, addOnOrder, type Booker, bookMovement, journal, type ReceiptOf } from './bookings';
+export {
+  addAtPlace,
+  addOnOrder,
+  type Booker,
+  bookReceipt,
+  journal,
+  type ReceiptBooking,
+  type ReceiptOf,
+} from './bookings';
 export { decodeCursor, encodeCursor } from './cursor';
 export { once, type Tx } from './idempotency';
 export { movementJson } from './journal';
