@@ -87,6 +87,15 @@ export const ERROR_CODES = [
   'location.too_deep',
   'location.too_many',
   'relocation.same_location',
+  // lots, serial numbers, best-before dates (stock-spec-3.md §2)
+  'lot.required',
+  'serials.required',
+  'best_before.required',
+  'lot.best_before_mismatch',
+  'lot.not_tracked',
+  'serial.in_stock',
+  'article.tracking_locked',
+  'transfer.tracking_mismatch',
   // purchasing (stock-spec-3.md §1)
   'supplier.not_found',
   'supplier.name_taken',

@@ -397,18 +397,6 @@ export async function receive(
   orderId: number,
   input: { lines: ReceiptLine[]; allow_over?: boolean },
 ) {
-  // Lots, serials and best-before dates come with the "Lots" issue (stock-spec-3 §2): refused, not dropped.
-  const tracking: FieldErrors = {};
-  input.lines.forEach((line, i) => {
-    for (const field of ['lot', 'best_before', 'serials'] as const) {
-      const value = line[field];
-      if (value !== undefined && value !== null && value.length > 0) {
-        tracking[`lines.${i}.${field}`] = [{ key: 'purchasing.trackingUnsupported' }];
-      }
-    }
-  });
-  if (Object.keys(tracking).length) throw validationError(tracking);
-
   const order = await findOrder(tx, booker.warehouseId, orderId, true);
   if (order.status !== 'ordered' && order.status !== 'partially_received') throw notReceivable(order, booker.lang);
   const lines = await orderLines(tx, order);
@@ -449,12 +437,19 @@ export async function receive(
   const movements = await bookReceipt(
     tx,
     booker,
-    bookings.map((b) => ({
+    bookings.map((b, i) => ({
       articleId: b!.entry.line.articleId,
       quantity: b!.amount,
       locationId: b!.wanted.location_id ?? null,
       reference: order.number,
       receipt: { purchaseOrderId: order.id, unitCost: b!.entry.line.unitPrice },
+      // stock-spec-3 §2: the stock module checks them against the article's tracking (422 on lines.i.*).
+      lots: {
+        field: `lines.${i}.`,
+        lot: b!.wanted.lot ?? null,
+        serials: b!.wanted.serials ?? null,
+        best_before: b!.wanted.best_before ?? null,
+      },
     })),
     onOrder,
   );

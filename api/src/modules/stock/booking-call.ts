@@ -8,6 +8,7 @@ import { articleJson } from './articles';
 import { type BookingBody, type BookingInput, bookMovement, checkBooking } from './bookings';
 import { IDEMPOTENCY_TTL_HOURS, idempotencyKeyOf, idempotencyMismatch, once, requestHash } from './idempotency';
 import { movementJson } from './journal';
+import { hasLotFields } from './lots';
 import { occurredAtOf } from './occurred-at';
 import { MAX_STOCK_MILLI, WHOLE_UNITS } from './quantity';
 import { stockArticles, stockMovements } from './tables';
@@ -56,6 +57,8 @@ type Answer = { statusCode: number; body: BookingBody; replayed: boolean };
  */
 async function bookInOneTrip(db: Db, request: FastifyRequest, input: BookingInput): Promise<Answer | null> {
   const key = idempotencyKeyOf(request);
+  // Lots (stock-spec-3 §2) are booked statement by statement; `stock_book` hands tracked articles back too.
+  if (hasLotFields(input)) return null;
   let checked: ReturnType<typeof checkBooking>;
   let occurredAt: Date | null;
   try {

@@ -16,13 +16,16 @@ export {
   addOnOrder,
   type Booker,
   bookReceipt,
+  insufficientAt as insufficientAtPlace,
   journal,
   type ReceiptBooking,
   type ReceiptOf,
 } from './bookings';
 export { decodeCursor, encodeCursor } from './cursor';
 export { once, type Tx } from './idempotency';
-export { movementJson } from './journal';
+export { type MovementJson, movementJson } from './journal';
+/** For relocations (stock-spec-3 §2: they carry lots/serials like every booking). */
+export { hasLotFields, type LotFields, relocateLots, splitRows } from './lots';
 export { type LocationLedger, type Place, registerLocationLedger } from './location-ledger';
 export { formatQuantity, fromMilli } from './quantity';
 /** For the low-stock digest (modules/digests). */
