@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Database, openDatabase } from '../../api/src/index';
-import { benchApp, benchOwner, login } from '../stock/inject';
+import { benchApp, benchOwner, login, pg } from '../stock/inject';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,7 +44,12 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
   const articles: number[] = [];
   for (let i = 0; i < LINES; i++) {
     const a = await created(
-      await client.post('/api/stock/articles', { sku: `PO-BENCH-${i}`, name: `Bench article ${i}`, unit: 'pcs', min_stock: 0 }),
+      await client.post('/api/stock/articles', {
+        sku: `PO-BENCH-${i}`,
+        name: `Bench article ${i}`,
+        unit: 'pcs',
+        min_stock: 0,
+      }),
     );
     articles.push(a.article.id);
   }
@@ -72,7 +77,9 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
   const received = final.lines.every((l: { received_quantity: number }) => l.received_quantity === SAMPLES + 5);
   await app.close();
   const value = p95(times);
-  console.log(`  ${kind}: ${SAMPLES} receipts of ${LINES} lines, median ${ms(times.sort((a, b) => a - b)[times.length >> 1]!)}`);
+  console.log(
+    `  ${kind}: ${SAMPLES} receipts of ${LINES} lines, median ${ms(times.sort((a, b) => a - b)[times.length >> 1]!)}`,
+  );
   return [
     {
       metric: `${kind}: receipt of a ${LINES}-line order p95`,
@@ -93,13 +100,12 @@ async function main() {
   if (only === 'pglite') {
     // PostgreSQL not asked for
   } else if (process.env.DATABASE_URL) {
-    const { Pool } = await import('pg');
-    const admin = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
     await admin.query('DROP SCHEMA IF EXISTS bench_purchasing CASCADE');
     await admin.end();
-    const pg = await openDatabase({ url: process.env.DATABASE_URL, schema: 'bench_purchasing', poolSize: 4 });
-    all.push(...(await measure('PostgreSQL', pg)));
-    await pg.close();
+    const postgres = await openDatabase({ url: process.env.DATABASE_URL, schema: 'bench_purchasing', poolSize: 4 });
+    all.push(...(await measure('PostgreSQL', postgres)));
+    await postgres.close();
   } else {
     console.log('  PostgreSQL skipped: set DATABASE_URL');
   }

@@ -6,8 +6,6 @@ export type OrderLine = Order['lines'][number];
 export type OrderSummary = import('./generated').ListPurchaseOrdersApiResponse['orders'][number];
 export type OrderStatus = Order['status'];
 export type Supplier = import('./generated').GetSupplierApiResponse['supplier'];
-export type SupplierPrice = import('./generated').GetArticleSuppliersApiResponse[number];
-export type SupplierInput = import('./generated').CreateSupplierApiArg;
 
 export const ORDER_STATUSES: OrderStatus[] = ['draft', 'ordered', 'partially_received', 'received', 'cancelled'];
 

@@ -22,7 +22,7 @@ export function moneyText(value: string): string {
 }
 
 /** Decimal string → integer ten-thousandths. */
-export function toCents4(value: string): bigint {
+function toCents4(value: string): bigint {
   const [whole = '0', fraction = ''] = value.split('.');
   return BigInt(whole) * 10_000n + BigInt(`${fraction}0000`.slice(0, 4));
 }

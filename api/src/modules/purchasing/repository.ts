@@ -15,10 +15,10 @@ import {
 } from './tables';
 
 /** Warehouses have no currency of their own yet (the "Value" issue adds it): every amount is EUR. */
-export const CURRENCY = 'EUR';
+const CURRENCY = 'EUR';
 
-export const supplierNotFound = () => new AppError(404, 'purchasing.supplierNotFound', 'supplier.not_found');
-export const orderNotFound = () => new AppError(404, 'purchasing.orderNotFound', 'purchase_order.not_found');
+const supplierNotFound = () => new AppError(404, 'purchasing.supplierNotFound', 'supplier.not_found');
+const orderNotFound = () => new AppError(404, 'purchasing.orderNotFound', 'purchase_order.not_found');
 
 export function supplierJson(row: SupplierRow) {
   return {
@@ -123,7 +123,7 @@ function orderFields(row: OrderRow, supplierName: string, total: bigint) {
   };
 }
 
-export function orderJson(row: OrderRow, supplierName: string, lines: LineWithArticle[]) {
+function orderJson(row: OrderRow, supplierName: string, lines: LineWithArticle[]) {
   const total = lines.reduce((sum, { line }) => sum + lineTotal(line.quantity, line.unitPrice), 0n);
   return {
     ...orderFields(row, supplierName, total),

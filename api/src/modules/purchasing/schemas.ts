@@ -12,7 +12,7 @@ const Money = (description: string) =>
 const IsoDate = (description: string) => Type.String({ maxLength: 10, description: `${description} YYYY-MM-DD.` });
 const Quantity = (description: string) => Type.Number({ minimum: 0, maximum: 99_999_999_999, description });
 
-export const Supplier = Type.Object(
+const Supplier = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String(),
@@ -43,7 +43,7 @@ export const SupplierQuery = Type.Object({ archived: Flag('Include archived supp
 export const SupplierAnswer = Type.Object({ supplier: Supplier });
 export const SupplierList = Type.Object({ suppliers: Type.Array(Supplier) });
 
-export const SupplierPrice = Type.Object(
+const SupplierPrice = Type.Object(
   {
     supplier_id: Type.Integer(),
     supplier_name: Type.String(),
@@ -103,7 +103,7 @@ const orderFields = {
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 };
-export const Order = Type.Object({ ...orderFields, lines: Type.Array(OrderLine) }, { title: 'PurchaseOrder' });
+const Order = Type.Object({ ...orderFields, lines: Type.Array(OrderLine) }, { title: 'PurchaseOrder' });
 const OrderSummary = Type.Object({ ...orderFields, line_count: Type.Integer() }, { title: 'PurchaseOrderSummary' });
 
 export const OrderInput = Type.Object(

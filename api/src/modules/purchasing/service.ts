@@ -521,6 +521,3 @@ export async function draftsFromReorder(db: Db, warehouseId: number, userId: num
   });
   return { orders, skipped };
 }
-
-/** For the order PDF and mail: the supplier row. */
-export const supplierOf = (db: Db, warehouseId: number, id: number) => findSupplier(db, warehouseId, id);

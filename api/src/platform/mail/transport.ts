@@ -20,7 +20,7 @@ export interface Mail {
   queued?: { key: string; createdAt: Date };
 }
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
