@@ -458,6 +458,8 @@ export type ReceivePurchaseOrderApiResponse = /** status 201 Default Response */
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
     created_at: string;
     /** Signed change of the stock. */
     delta: number;
@@ -468,6 +470,8 @@ export type ReceivePurchaseOrderApiResponse = /** status 201 Default Response */
     location_id: number | null;
     /** The article's stock at that location after it. */
     location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
@@ -493,6 +497,8 @@ export type ReceivePurchaseOrderApiResponse = /** status 201 Default Response */
     reference: string | null;
     reversed_by_id: number | null;
     reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     user_id: number | null;
