@@ -97,3 +97,6 @@ export { PageErrorBoundary } from './ui/page-error-boundary';
 export { usePageTitle } from './ui/page-title';
 export { WarehouseLinks } from './ui/warehouse-links';
 export * from './validation';
+
+/** GS1-128 scans and lot labels (stock-spec-3 §2). */
+export { type Gs1, gs1Date, gs1LotText, gtin14, parseGs1 } from './scan/gs1';

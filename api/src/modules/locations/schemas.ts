@@ -113,5 +113,7 @@ export const RelocationInput = Type.Object(
 export const RelocationAnswer = Type.Object({
   out: Movement,
   in: Movement,
-  movements: Type.Optional(Type.Array(Movement, { description: 'Tracked articles: one row per lot or serial and side.' })),
+  movements: Type.Optional(
+    Type.Array(Movement, { description: 'Tracked articles: one row per lot or serial and side.' }),
+  ),
 });

@@ -226,11 +226,18 @@ export async function relocate(tx: Tx, booker: Booker, input: RelocationInput) {
   if (lots) {
     const fixed = { quantityAfter: article!.quantity };
     const rows = [
-      ...splitRows(article!, lots.out, { ...fixed, locationQuantityAfter: fromAfter }, { ...common, locationId: from.id }),
+      ...splitRows(
+        article!,
+        lots.out,
+        { ...fixed, locationQuantityAfter: fromAfter },
+        { ...common, locationId: from.id },
+      ),
       ...splitRows(article!, lots.into, { ...fixed, locationQuantityAfter: toAfter }, { ...common, locationId: to.id }),
     ].map((row) => ({ ...row, quantityAfter: article!.quantity }));
     const written = await journal(tx, booker, rows);
-    const json = written.map((row) => movementJson(row, article!, null, row.locationId === from.id ? from.code : to.code));
+    const json = written.map((row) =>
+      movementJson(row, article!, null, row.locationId === from.id ? from.code : to.code),
+    );
     return {
       statusCode: 201,
       body: { out: json[0]!, in: json[lots.out.length]!, movements: json },

@@ -450,7 +450,12 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
   await applyLots(tx, sourceRow, from, portions);
   const outBase = { articleId: source.id, kind: 'transfer_out', note, transferId, locationId: from.id };
   const outRows = tracked
-    ? splitRows(sourceRow, portions, { quantityAfter: outRow.quantity, locationQuantityAfter: out.locationAfter }, outBase)
+    ? splitRows(
+        sourceRow,
+        portions,
+        { quantityAfter: outRow.quantity, locationQuantityAfter: out.locationAfter },
+        outBase,
+      )
     : [{ ...outBase, delta: -amount, quantityAfter: outRow.quantity, locationQuantityAfter: out.locationAfter }];
   const outMovements = await journal(tx, booker, outRows);
   const outMovement = outMovements[0];
@@ -489,7 +494,9 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
     const dates = datesOf(portions);
     for (const p of portions) {
       const fields = sourceRow.tracking === 'serial' ? { serials: [p.code] } : { lot: p.code };
-      inPortions.push(...(await putLots(tx, there, -p.delta, fields, { bestBefore: dates, bestBeforeField: 'to_warehouse_id' })));
+      inPortions.push(
+        ...(await putLots(tx, there, -p.delta, fields, { bestBefore: dates, bestBeforeField: 'to_warehouse_id' })),
+      );
     }
   }
   const inBooked = await bookAt(tx, { ...booker, warehouseId: target }, there.id, to!, amount, false);
@@ -497,9 +504,7 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
   await applyLots(tx, there, to!, inPortions);
   const inBase = { articleId: there.id, kind: 'transfer_in', note, transferId, locationId: to!.id };
   const finals = { quantityAfter: inRow.quantity, locationQuantityAfter: inBooked.locationAfter };
-  const inRows = tracked
-    ? splitRows(there, inPortions, finals, inBase)
-    : [{ ...inBase, delta: amount, ...finals }];
+  const inRows = tracked ? splitRows(there, inPortions, finals, inBase) : [{ ...inBase, delta: amount, ...finals }];
   const inMovements = await journal(tx, booker, inRows, target);
   const inMovement = inMovements[0];
   return {
@@ -593,10 +598,20 @@ export async function bookCount(tx: Tx, booker: Booker, input: CountInput) {
     if (change.portions) {
       await applyLots(tx, updated, change.place, change.portions);
       booked.push(
-        ...splitRows(updated, change.portions, { quantityAfter: updated.quantity, locationQuantityAfter: locationAfter }, base),
+        ...splitRows(
+          updated,
+          change.portions,
+          { quantityAfter: updated.quantity, locationQuantityAfter: locationAfter },
+          base,
+        ),
       );
     } else {
-      booked.push({ ...base, delta: change.delta, quantityAfter: updated.quantity, locationQuantityAfter: locationAfter });
+      booked.push({
+        ...base,
+        delta: change.delta,
+        quantityAfter: updated.quantity,
+        locationQuantityAfter: locationAfter,
+      });
     }
   }
   const movements = await journal(tx, booker, booked);

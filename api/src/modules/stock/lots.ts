@@ -212,7 +212,12 @@ async function ensureLots(
   await tx
     .insert(l)
     .values(
-      codes.map((c) => ({ warehouseId: article.warehouseId, articleId: article.id, code: c.code, bestBefore: c.bestBefore })),
+      codes.map((c) => ({
+        warehouseId: article.warehouseId,
+        articleId: article.id,
+        code: c.code,
+        bestBefore: c.bestBefore,
+      })),
     )
     .onConflictDoNothing();
   const rows = await tx
@@ -344,7 +349,12 @@ export async function countLots(
  * The portions at the place: additions in one INSERT … ON CONFLICT, takings in one UPDATE (a negative
  * row would fail the CHECK before the conflict is seen). The article row is locked; the CHECK is the last guard.
  */
-export async function applyLots(tx: Tx, article: Pick<ArticleRow, 'id' | 'warehouseId'>, place: Place, portions: Portion[]) {
+export async function applyLots(
+  tx: Tx,
+  article: Pick<ArticleRow, 'id' | 'warehouseId'>,
+  place: Place,
+  portions: Portion[],
+) {
   if (portions.length === 0) return;
   const merged = new Map<number, number>();
   for (const p of portions) merged.set(p.lotId, (merged.get(p.lotId) ?? 0) + p.delta);
@@ -362,7 +372,10 @@ export async function applyLots(tx: Tx, article: Pick<ArticleRow, 'id' | 'wareho
           quantity: delta,
         })),
       )
-      .onConflictDoUpdate({ target: [lq.lotId, lq.locationId], set: { quantity: sql`${lq.quantity} + excluded.quantity` } });
+      .onConflictDoUpdate({
+        target: [lq.lotId, lq.locationId],
+        set: { quantity: sql`${lq.quantity} + excluded.quantity` },
+      });
   }
   if (taken.length) {
     const values = sql.join(
@@ -404,11 +417,13 @@ export function splitRows<T extends object>(
     };
     later += portion.delta;
   }
-  return rows as (T & ReturnType<typeof lotColumns> & { delta: number; quantityAfter: number; locationQuantityAfter: number })[];
+  return rows as (T &
+    ReturnType<typeof lotColumns> & { delta: number; quantityAfter: number; locationQuantityAfter: number })[];
 }
 
 /** `lots: [{lot, quantity}]` of a booking's answer (quantities as decimals, positive). */
-export const lotsTaken = (portions: Portion[]) => portions.map((p) => ({ lot: p.code, quantity: Math.abs(p.delta) / ONE }));
+export const lotsTaken = (portions: Portion[]) =>
+  portions.map((p) => ({ lot: p.code, quantity: Math.abs(p.delta) / ONE }));
 
 /** Lot ids' best-before dates (a transfer or relocation carries them). */
 export const datesOf = (portions: Portion[]) => new Map(portions.map((p) => [p.code, p.bestBefore]));

@@ -155,8 +155,40 @@ function rowOf(json: Record<string, unknown>): MovementRow {
 }
 
 const TRACE_COLUMNS = {
-  de: ['Zeitpunkt', 'Art', 'Artikelnummer', 'Artikel', 'Charge', 'Seriennummer', 'MHD', 'Menge', 'Einheit', 'Lagerplatz', 'Grund', 'Referenz', 'Bestellung', 'Lieferant', 'Benutzer'],
-  en: ['Time', 'Kind', 'SKU', 'Article', 'Lot', 'Serial', 'Best before', 'Quantity', 'Unit', 'Location', 'Reason', 'Reference', 'Purchase order', 'Supplier', 'User'],
+  de: [
+    'Zeitpunkt',
+    'Art',
+    'Artikelnummer',
+    'Artikel',
+    'Charge',
+    'Seriennummer',
+    'MHD',
+    'Menge',
+    'Einheit',
+    'Lagerplatz',
+    'Grund',
+    'Referenz',
+    'Bestellung',
+    'Lieferant',
+    'Benutzer',
+  ],
+  en: [
+    'Time',
+    'Kind',
+    'SKU',
+    'Article',
+    'Lot',
+    'Serial',
+    'Best before',
+    'Quantity',
+    'Unit',
+    'Location',
+    'Reason',
+    'Reference',
+    'Purchase order',
+    'Supplier',
+    'User',
+  ],
 };
 
 /** stock-spec-3 §2: lots of an article, lots across articles by best-before, the recall trace (JSON and CSV). */
@@ -214,7 +246,10 @@ const lotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { expires_before, q, cursor } = request.query;
       const limit = request.query.limit ?? 50;
       if (expires_before && !isIsoDate(expires_before)) throw fieldError('expires_before', 'validation.invalid');
-      const after = decodeCursor(cursor, (key, id) => (key === '' || isIsoDate(String(key))) && Number.isSafeInteger(id));
+      const after = decodeCursor(
+        cursor,
+        (key, id) => (key === '' || isIsoDate(String(key))) && Number.isSafeInteger(id),
+      );
       const conditions = [sql`l.warehouse_id = ${request.access!.warehouseId}`];
       if (expires_before) conditions.push(sql`l.best_before < ${expires_before}::date`);
       if (q) {

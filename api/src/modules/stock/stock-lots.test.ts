@@ -27,7 +27,10 @@ describe('lot and serial rules (stock-spec-3 §2)', () => {
     expect(noLot.json()).toMatchObject({ code: 'lot.required', errors: { lot: [expect.any(String)] } });
     const noDate = await move(owner, lot.id, 'in', 5, { lot: 'L-1' });
     expect(noDate.statusCode).toBe(422);
-    expect(noDate.json()).toMatchObject({ code: 'best_before.required', errors: { best_before: [expect.any(String)] } });
+    expect(noDate.json()).toMatchObject({
+      code: 'best_before.required',
+      errors: { best_before: [expect.any(String)] },
+    });
     owner.lang = 'de';
     const de = await move(owner, lot.id, 'in', 5, {});
     owner.lang = 'en';
@@ -55,7 +58,10 @@ describe('lot and serial rules (stock-spec-3 §2)', () => {
     expect((await receive(lot.id, 5, '24-117', '2027-03-01')).statusCode).toBe(201);
     const other = await receive(lot.id, 5, '24-117', '2027-04-01');
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toMatchObject({ code: 'lot.best_before_mismatch', message: 'Lot 24-117 already has the best-before date 2027-03-01.' });
+    expect(other.json()).toMatchObject({
+      code: 'lot.best_before_mismatch',
+      message: 'Lot 24-117 already has the best-before date 2027-03-01.',
+    });
     expect((await receive(lot.id, 2, '24-117', '2027-03-01')).statusCode).toBe(201);
     expect(await lotsOf(lot.id)).toEqual([
       { lot: '24-117', best_before: '2027-03-01', quantity: 7, locations: [expect.objectContaining({ quantity: 7 })] },
@@ -233,13 +239,15 @@ describe('lot and serial rules (stock-spec-3 §2)', () => {
     const trace = await owner.get(`/api/stock/trace?article_id=${lot.id}&lot=24-117`);
     expect(trace.statusCode).toBe(200);
     expect(
-      trace.json().movements.map((m: Record<string, unknown>) => [
-        m.kind,
-        m.delta,
-        m.purchase_order_number,
-        m.supplier_name,
-        m.reference,
-      ]),
+      trace
+        .json()
+        .movements.map((m: Record<string, unknown>) => [
+          m.kind,
+          m.delta,
+          m.purchase_order_number,
+          m.supplier_name,
+          m.reference,
+        ]),
     ).toEqual([
       ['in', 10, order.number, 'Molkerei Nord', order.number],
       ['out', -3, null, null, 'Kunde Meier'],
@@ -252,7 +260,9 @@ describe('lot and serial rules (stock-spec-3 §2)', () => {
     expect(lines[0]).toBe(
       'Zeitpunkt;Art;Artikelnummer;Artikel;Charge;Seriennummer;MHD;Menge;Einheit;Lagerplatz;Grund;Referenz;Bestellung;Lieferant;Benutzer',
     );
-    expect(lines[1]).toContain(`;in;MILCH-1;Milch;24-117;;2026-12-05;10;pcs;STANDARD;purchase;${order.number};${order.number};Molkerei Nord;Olga Owner`);
+    expect(lines[1]).toContain(
+      `;in;MILCH-1;Milch;24-117;;2026-12-05;10;pcs;STANDARD;purchase;${order.number};${order.number};Molkerei Nord;Olga Owner`,
+    );
     expect(lines).toHaveLength(3);
     expect((await owner.get(`/api/stock/trace?article_id=${lot.id}`)).statusCode).toBe(422);
   });
