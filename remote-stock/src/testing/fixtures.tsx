@@ -63,6 +63,8 @@ export function article(overrides: Partial<Article> = {}): Article {
     quantity: 20,
     low_stock: false,
     on_order: 0,
+    tracking: 'none',
+    expiry: false,
     archived_at: null,
     created_at: '2026-11-01T08:00:00Z',
     updated_at: '2026-11-20T09:30:00Z',

@@ -18,6 +18,7 @@ import { BookingForm, type BookingKind, TransferForm } from '../booking';
 import { StockHistory } from '../history';
 import { articleLabel, PrintLabelsButton } from '../labels';
 import { ArticleLocationsPanel } from '../locations';
+import { ArticleLotsPanel } from '../lots/ArticleLotsPanel';
 import { MovementJournal } from '../movements';
 import { StockNav } from '../nav';
 
@@ -126,6 +127,7 @@ function ArticleDetail({ article }: { article: Article }) {
       <StockHistory article={article} />
       <h2>{t('detail.journal')}</h2>
       <ArticleLocationsPanel article={article} />
+      {article.tracking !== 'none' && <ArticleLotsPanel article={article} />}
       <MovementJournal filters={{ articleId: article.id }} caption={t('detail.journal')} />
     </Page>
   );
