@@ -13,7 +13,7 @@ export const NO_LOTS: LotValues = { lot: '', best_before: '', serials: '' };
 
 type FieldOf = (name: keyof LotValues) => {
   value: unknown;
-  onChange: (event: { target: { value: string } }) => void;
+  onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
   error?: string;
 };
 
