@@ -25,7 +25,7 @@ export { decodeCursor, encodeCursor } from './cursor';
 export { once, type Tx } from './idempotency';
 export { type MovementJson, movementJson } from './journal';
 /** For relocations (stock-spec-3 §2: they carry lots/serials like every booking). */
-export { hasLotFields, type LotFields, relocateLots, splitRows } from './lots';
+export { hasLotFields, type LotFields, lotsExpiring, relocateLots, splitRows } from './lots';
 export { type LocationLedger, type Place, registerLocationLedger } from './location-ledger';
 export { formatQuantity, fromMilli } from './quantity';
 /** For the low-stock digest (modules/digests). */

@@ -474,3 +474,31 @@ export async function relocateLots(
   await applyLots(tx, article, to, into);
   return { out, into };
 }
+
+/**
+ * Lots in stock whose best-before is before `today + days` (expired ones included), earliest first: the
+ * low-stock digest's "expiring within 14 days" part (stock-spec-3 §2). At most `limit`.
+ */
+export async function lotsExpiring(
+  db: Tx | import('../../platform/db/client').Db,
+  warehouseId: number,
+  today: string,
+  days = 14,
+  limit = 50,
+) {
+  const result = await db.execute(sql`
+    SELECT a.sku, a.name, a.unit, l.code AS lot, to_char(l.best_before, 'YYYY-MM-DD') AS best_before,
+      sum(q.quantity)::text AS quantity
+    FROM stock_lots l
+    JOIN stock_articles a ON a.id = l.article_id
+    JOIN stock_lot_quantities q ON q.lot_id = l.id AND q.quantity > 0
+    WHERE l.warehouse_id = ${warehouseId} AND l.best_before < ${today}::date + ${days + 1}::integer
+    GROUP BY a.sku, a.name, a.unit, l.id
+    ORDER BY l.best_before, l.id
+    LIMIT ${limit}`);
+  return (
+    result as unknown as {
+      rows: { sku: string; name: string; unit: string; lot: string; best_before: string; quantity: string }[];
+    }
+  ).rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
+}
