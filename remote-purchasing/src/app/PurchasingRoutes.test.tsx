@@ -161,6 +161,52 @@ describe('the order page', () => {
   });
 });
 
+describe('drafts', () => {
+  test('a new order is a draft for the chosen supplier; its lines are edited and saved on the order page', async () => {
+    let current: Order = order({ lines: [] });
+    const created: unknown[] = [];
+    const saved: unknown[] = [];
+    server.use(
+      answer.get('/api/purchasing/suppliers', () => HttpResponse.json({ suppliers: [supplier()] })),
+      answer.post('/api/purchasing/orders', async ({ request }) => {
+        created.push(await request.json());
+        return HttpResponse.json({ order: current }, { status: 201 });
+      }),
+      answer.get('/api/purchasing/orders/:id', () => HttpResponse.json({ order: current })),
+      answer.get('/api/stock/articles', ({ request }) =>
+        HttpResponse.json({
+          articles:
+            new URL(request.url).searchParams.get('q') === 'ank'
+              ? [{ id: 101, sku: 'A-1', name: 'Anker', unit: 'pcs', barcode: null }]
+              : [],
+          next_cursor: null,
+        }),
+      ),
+      answer.put('/api/purchasing/orders/:id', async ({ request }) => {
+        saved.push(await request.json());
+        current = order({ updated_at: '2026-11-28T09:00:00Z', lines: [line({ quantity: 12 })] });
+        return HttpResponse.json({ order: current });
+      }),
+    );
+    const { user } = mount('/purchasing/orders/new');
+    await screen.findByRole('option', { name: 'Nordwerk' });
+    await user.selectOptions(screen.getByLabelText('Lieferant'), '3');
+    await user.click(screen.getByRole('button', { name: 'Entwurf anlegen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung PO-2026-0007' })).toBeInTheDocument();
+    expect(created).toEqual([{ supplier_id: 3, lines: [] }]);
+    await user.type(await screen.findByLabelText('Artikel hinzufügen (Artikelnummer oder Name)'), 'ank');
+    await user.click(await screen.findByRole('button', { name: 'A-1 · Anker hinzufügen' }));
+    const quantity = screen.getByLabelText('Menge');
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    expect(await screen.findByText('Der Entwurf ist gespeichert.')).toBeInTheDocument();
+    expect(saved).toEqual([
+      { supplier_id: 3, expected_at: '2026-12-24', note: null, lines: [{ article_id: 101, quantity: 12 }] },
+    ]);
+  });
+});
+
 describe('receiving on a phone', () => {
   test('a GS1-128 scan finds the line by its GTIN; the quantity is booked for that line', async () => {
     const sent: unknown[] = [];

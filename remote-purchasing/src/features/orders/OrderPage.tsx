@@ -17,6 +17,7 @@ import { useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { usePurchasingPermissions } from '../../lib/permissions';
 import { PurchasingNav, StatusBadge } from '../Nav';
+import { DraftEditor } from './DraftEditor';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -305,6 +306,9 @@ export function OrderPage() {
         />
       )}
       {can.receive && receivable && <ReceiveForm order={order} onMessage={setMessage} />}
+      {can.orders && order.status === 'draft' && (
+        <DraftEditor key={order.updated_at} order={order} onSaved={(text) => setMessage({ kind: 'success', text })} />
+      )}
     </Page>
   );
 }
