@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Client, useTestApp } from './helpers';
 import { seedDemo } from '../src/demo-data';
+import { Client, useTestApp } from './helpers';
 
 // The machine is shared and PGlite boots slowly under load; the demo seed books a month of movements.
 jest.setTimeout(180_000);

@@ -42,6 +42,13 @@ const enhanced = purchasingApi.enhanceEndpoints({
 /** The article's name and unit for the price page: the stock API's answer, asked by this section itself. */
 const articles = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Articles to add to a draft: the stock API's search (needs view_stock; else 403, said on the page). */
+    searchPurchasingArticles: build.query<
+      { articles: { id: number; sku: string; name: string; unit: string; barcode: string | null }[] },
+      string
+    >({
+      query: (q) => ({ url: '/api/stock/articles', params: { q, limit: 10 } }),
+    }),
     getPurchasingArticle: build.query<
       { article: { id: number; sku: string; name: string; unit: string; on_order: number; quantity: number } },
       number
@@ -54,6 +61,8 @@ const articles = api.injectEndpoints({
 export const {
   useListPurchaseOrdersQuery,
   useGetPurchaseOrderQuery,
+  useCreatePurchaseOrderMutation,
+  useUpdatePurchaseOrderMutation,
   useDeletePurchaseOrderMutation,
   usePlacePurchaseOrderMutation,
   useCancelPurchaseOrderMutation,
@@ -67,7 +76,7 @@ export const {
   useGetArticleSuppliersQuery,
   useSetArticleSuppliersMutation,
 } = enhanced;
-export const { useGetPurchasingArticleQuery } = articles;
+export const { useGetPurchasingArticleQuery, useSearchPurchasingArticlesQuery } = articles;
 
 /** What a failed call means, per screen (catalogue keys of this section). */
 export const ORDER_ERRORS: ErrorTable = {
@@ -81,6 +90,14 @@ export const ORDER_ERRORS: ErrorTable = {
   'auth.forbidden': 'errors.forbidden',
   'location.not_found': 'errors.locationNotFound',
   'article.archived': 'errors.articleArchived',
+};
+/** Saving a draft: a refused line is named by its field; the form says to check quantities and prices. */
+export const DRAFT_ERRORS: ErrorTable = {
+  ...ORDER_ERRORS,
+  fallback: 'errors.draftInvalid',
+  network: 'errors.network',
+  'supplier.not_found': 'errors.supplierNotFound',
+  'article.not_found': 'errors.articleNotFound',
 };
 export const SUPPLIER_ERRORS: ErrorTable = {
   fallback: 'errors.generic',

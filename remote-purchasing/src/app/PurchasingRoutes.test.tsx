@@ -9,7 +9,6 @@ import {
 } from '@lager/shared/testing';
 import { screen, within } from '@testing-library/react';
 import type { Order } from '../api/purchasing-api';
-import PurchasingCard from '../features/dashboard/PurchasingCard';
 import { ALL_PURCHASING, line, order, summary, supplier } from '../testing/fixtures';
 import PurchasingRoutes from './PurchasingRoutes';
 
@@ -112,8 +111,9 @@ describe('the order page', () => {
       status: 'ordered',
       lines: [line(), line({ id: 12, article_sku: 'B-2', article_name: 'Bolzen', open_quantity: 3, quantity: 3 })],
     });
+    let current = two;
     server.use(
-      answer.get('/api/purchasing/orders/:id', () => HttpResponse.json({ order: two })),
+      answer.get('/api/purchasing/orders/:id', () => HttpResponse.json({ order: current })),
       answer.post('/api/purchasing/orders/:id/receipts', async ({ request }) => {
         sent.push({ key: request.headers.get('idempotency-key'), body: await request.json() });
         if (refuse) {
@@ -123,7 +123,9 @@ describe('the order page', () => {
             errors: { 'lines.0.quantity': ['More than is open'] },
           });
         }
-        return HttpResponse.json({ order: two, movements: [] }, { status: 201 });
+        // Everything arrived: the order is received, its receive form goes away.
+        current = { ...two, status: 'received', lines: two.lines.map((l) => ({ ...l, open_quantity: 0 })) };
+        return HttpResponse.json({ order: current, movements: [] }, { status: 201 });
       }),
     );
     const { user } = mount('/purchasing/orders/7');
@@ -133,7 +135,10 @@ describe('the order page', () => {
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Alles Offene eintragen' }));
     await user.click(screen.getByRole('button', { name: 'Wareneingang buchen' }));
-    expect(await screen.findByText('Wareneingang für 2 Positionen gebucht.')).toBeInTheDocument();
+    expect(await screen.findByText('Geliefert', { selector: '.purchasing-status' })).toBeInTheDocument();
+    // The message outlives the form (the order is received now, nothing left to receive).
+    expect(screen.getByText('Wareneingang für 2 Positionen gebucht.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Wareneingang buchen' })).not.toBeInTheDocument();
     expect(sent[1]!.body).toEqual({
       lines: [
         { line_id: 11, quantity: 10 },
@@ -153,6 +158,52 @@ describe('the order page', () => {
     mount('/purchasing/orders/99', 'en');
     expect(await screen.findByRole('alert')).toHaveTextContent('This order does not exist (any more).');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+});
+
+describe('drafts', () => {
+  test('a new order is a draft for the chosen supplier; its lines are edited and saved on the order page', async () => {
+    let current: Order = order({ lines: [] });
+    const created: unknown[] = [];
+    const saved: unknown[] = [];
+    server.use(
+      answer.get('/api/purchasing/suppliers', () => HttpResponse.json({ suppliers: [supplier()] })),
+      answer.post('/api/purchasing/orders', async ({ request }) => {
+        created.push(await request.json());
+        return HttpResponse.json({ order: current }, { status: 201 });
+      }),
+      answer.get('/api/purchasing/orders/:id', () => HttpResponse.json({ order: current })),
+      answer.get('/api/stock/articles', ({ request }) =>
+        HttpResponse.json({
+          articles:
+            new URL(request.url).searchParams.get('q') === 'ank'
+              ? [{ id: 101, sku: 'A-1', name: 'Anker', unit: 'pcs', barcode: null }]
+              : [],
+          next_cursor: null,
+        }),
+      ),
+      answer.put('/api/purchasing/orders/:id', async ({ request }) => {
+        saved.push(await request.json());
+        current = order({ updated_at: '2026-11-28T09:00:00Z', lines: [line({ quantity: 12 })] });
+        return HttpResponse.json({ order: current });
+      }),
+    );
+    const { user } = mount('/purchasing/orders/new');
+    await screen.findByRole('option', { name: 'Nordwerk' });
+    await user.selectOptions(screen.getByLabelText('Lieferant'), '3');
+    await user.click(screen.getByRole('button', { name: 'Entwurf anlegen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung PO-2026-0007' })).toBeInTheDocument();
+    expect(created).toEqual([{ supplier_id: 3, lines: [] }]);
+    await user.type(await screen.findByLabelText('Artikel hinzufügen (Artikelnummer oder Name)'), 'ank');
+    await user.click(await screen.findByRole('button', { name: 'A-1 · Anker hinzufügen' }));
+    const quantity = screen.getByLabelText('Menge');
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    expect(await screen.findByText('Der Entwurf ist gespeichert.')).toBeInTheDocument();
+    expect(saved).toEqual([
+      { supplier_id: 3, expected_at: '2026-12-24', note: null, lines: [{ article_id: 101, quantity: 12 }] },
+    ]);
   });
 });
 
@@ -310,11 +361,4 @@ describe('drafts from the reorder list and supplier prices', () => {
       ],
     ]);
   });
-});
-
-test('the dashboard card links to the section and to receiving', () => {
-  renderWithProviders(<PurchasingCard />, { language: 'en' });
-  expect(screen.getByRole('heading', { level: 2, name: 'Purchasing' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Open Purchasing' })).toHaveAttribute('href', '/purchasing');
-  expect(screen.getByRole('link', { name: 'Goods receipt' })).toHaveAttribute('href', '/purchasing/receive');
 });

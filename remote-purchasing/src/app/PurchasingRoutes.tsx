@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import '../i18n';
 import '../purchasing.css';
+import { NewOrderPage } from '../features/orders/NewOrderPage';
 import { OrderPage } from '../features/orders/OrderPage';
 import { OrdersPage } from '../features/orders/OrdersPage';
 import { ArticleSuppliersPage } from '../features/prices/ArticleSuppliersPage';
@@ -13,6 +14,7 @@ export default function PurchasingRoutes() {
   return (
     <Routes>
       <Route index element={<OrdersPage />} />
+      <Route path="orders/new" element={<NewOrderPage />} />
       <Route path="orders/:id" element={<OrderPage />} />
       <Route path="receive" element={<ReceivePage />} />
       <Route path="receive/:id" element={<ReceivePage />} />

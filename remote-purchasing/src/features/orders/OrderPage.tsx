@@ -17,18 +17,22 @@ import { useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { usePurchasingPermissions } from '../../lib/permissions';
 import { PurchasingNav, StatusBadge } from '../Nav';
+import { DraftEditor } from './DraftEditor';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
-/** Receive several lines at once (desktop): a quantity per open line, booked in one receipt. */
-function ReceiveForm({ order }: { order: Order }) {
+/**
+ * Receive several lines at once (desktop): a quantity per open line, booked in one receipt. What
+ * happened is told by the page (`onMessage`): the form goes away once the order is received.
+ */
+function ReceiveForm({ order, onMessage }: { order: Order; onMessage: (message: Message) => void }) {
   const { t } = useTranslation(NS);
   const format = useFormat();
   const [receive, { isLoading }] = useReceivePurchaseOrderMutation();
   const submitOnce = useIdempotentSubmit();
   const [amounts, setAmounts] = useState<Record<number, string>>({});
   const [allowOver, setAllowOver] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const setMessage = onMessage;
   const lines = order.lines;
 
   const submit = async (event: FormEvent) => {
@@ -87,7 +91,6 @@ function ReceiveForm({ order }: { order: Order }) {
         <input type="checkbox" checked={allowOver} onChange={(e) => setAllowOver(e.target.checked)} />
         {t('receive.allowOver')}
       </label>
-      {message && <Alert kind={message.kind}>{message.text}</Alert>}
       <p className="actions">
         <button type="submit" disabled={isLoading} aria-busy={isLoading}>
           {t('receive.submit')}
@@ -302,7 +305,10 @@ export function OrderPage() {
           }
         />
       )}
-      {can.receive && receivable && <ReceiveForm order={order} />}
+      {can.receive && receivable && <ReceiveForm order={order} onMessage={setMessage} />}
+      {can.orders && order.status === 'draft' && (
+        <DraftEditor key={order.updated_at} order={order} onSaved={(text) => setMessage({ kind: 'success', text })} />
+      )}
     </Page>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
+import { usePurchasingPermissions } from '../../lib/permissions';
 import { PurchasingNav, StatusBadge } from '../Nav';
 
 /** One page of orders (newest first) for the filter; `cursor` is the page's start. */
@@ -87,11 +88,19 @@ export function OrdersPage() {
   const { t } = useTranslation(NS);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [pages, setPages] = useState<string[]>([]);
+  const can = usePurchasingPermissions();
   const { data } = useListPurchaseOrdersQuery({ status: status || undefined, limit: 50 });
   const options = ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }));
   return (
     <Page title={t('title')}>
       <PurchasingNav />
+      {can.orders && (
+        <p className="actions">
+          <Link className="button" to="/purchasing/orders/new">
+            {t('orders.new')}
+          </Link>
+        </p>
+      )}
       <div className="purchasing-filters">
         <SelectField
           label={t('orders.status')}
