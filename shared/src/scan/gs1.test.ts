@@ -33,7 +33,7 @@ describe('GS1-128 element strings (AIs 01, 10, 17, 21)', () => {
     expect(parseGs1('SKU-1', today)).toBeNull();
     expect(parseGs1('4006381333931', today)).toBeNull();
     expect(parseGs1('(01)123(10)A', today)).toBeNull();
-    expect(parseGs1('(10)' + 'X'.repeat(21), today)).toBeNull();
+    expect(parseGs1(`(10)${'X'.repeat(21)}`, today)).toBeNull();
     expect(parseGs1('(17)271301(10)A', today)).toMatchObject({ bestBefore: null, lot: 'A' });
   });
 

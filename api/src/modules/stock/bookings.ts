@@ -20,17 +20,17 @@ import {
   assertLotFields,
   checkLotFields,
   countLots,
+  datesOf,
   hasLotFields,
   type LotFields,
-  type Portion,
-  putLots,
-  splitRows,
-  takeLots,
-  datesOf,
   lotColumns,
   lotErrorCode,
   lotsTaken,
+  type Portion,
+  putLots,
   reverseLot,
+  splitRows,
+  takeLots,
 } from './lots';
 import { formatQuantity, isWhole, MAX_STOCK_MILLI, needsWhole, type Unit, WHOLE_UNITS } from './quantity';
 import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './tables';
@@ -489,7 +489,7 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
       'transfer.tracking_mismatch',
     );
   }
-  let inPortions: Portion[] = [];
+  const inPortions: Portion[] = [];
   if (tracked) {
     const dates = datesOf(portions);
     for (const p of portions) {

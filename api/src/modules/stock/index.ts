@@ -24,9 +24,9 @@ export {
 export { decodeCursor, encodeCursor } from './cursor';
 export { once, type Tx } from './idempotency';
 export { type MovementJson, movementJson } from './journal';
+export { type LocationLedger, type Place, registerLocationLedger } from './location-ledger';
 /** For relocations (stock-spec-3 §2: they carry lots/serials like every booking). */
 export { hasLotFields, type LotFields, lotsExpiring, relocateLots, splitRows } from './lots';
-export { type LocationLedger, type Place, registerLocationLedger } from './location-ledger';
 export { formatQuantity, fromMilli } from './quantity';
 /** For the low-stock digest (modules/digests). */
 export { articlesGoneLow, reorderList } from './reorder';

@@ -14,7 +14,7 @@ import type { Tx } from './idempotency';
 import { isCalendarDate } from './iso-dates';
 import type { Place } from './location-ledger';
 import { formatQuantity } from './quantity';
-import { type ArticleRow, stockLotQuantities as lq, stockLots as l } from './tables';
+import { type ArticleRow, stockLots as l, stockLotQuantities as lq } from './tables';
 
 export const TRACKINGS = ['none', 'lot', 'serial'] as const;
 export type Tracking = (typeof TRACKINGS)[number];
@@ -84,7 +84,12 @@ export function checkLotFields(
     else {
       const seen = new Set<string>();
       serials.forEach((serial, i) => {
-        if (serial.trim() !== serial || serial.length < 1 || serial.length > 64 || /[\u0000-\u001f]/.test(serial)) {
+        if (
+          serial.trim() !== serial ||
+          serial.length < 1 ||
+          serial.length > 64 ||
+          [...serial].some((c) => c.charCodeAt(0) < 32)
+        ) {
           errors[`${prefix}serials.${i}`] ??= [{ key: 'stock.serialInvalid' }];
         } else if (seen.has(serial)) errors[`${prefix}serials.${i}`] ??= [{ key: 'stock.serialDuplicate' }];
         seen.add(serial);

@@ -18,7 +18,7 @@ import { BookingForm, type BookingKind, TransferForm } from '../booking';
 import { StockHistory } from '../history';
 import { articleLabel, PrintLabelsButton } from '../labels';
 import { ArticleLocationsPanel } from '../locations';
-import { ArticleLotsPanel } from '../lots/ArticleLotsPanel';
+import { ArticleLotsPanel } from '../lots';
 import { MovementJournal } from '../movements';
 import { StockNav } from '../nav';
 

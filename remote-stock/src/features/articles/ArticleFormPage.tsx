@@ -12,7 +12,7 @@ import {
 } from '@lager/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../lots/i18n';
+import '../lots';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   ARTICLE_ERRORS,

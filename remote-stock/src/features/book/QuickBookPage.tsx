@@ -25,7 +25,7 @@ import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { REASONS } from '../../lib/units';
 import { useLocationScan } from '../locations';
-import { LotFields, type LotValues, lotBody, NO_LOTS } from '../lots/LotFields';
+import { LotFields, type LotValues, lotBody, NO_LOTS } from '../lots';
 import { ReverseButton } from '../movements';
 import { StockNav } from '../nav';
 import { OutboxPanel, useOutbox } from '../offline';

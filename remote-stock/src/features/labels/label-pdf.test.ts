@@ -1,5 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
 import { parseGs1 } from '@lager/shared';
+import { PDFDocument } from 'pdf-lib';
 import { decodePdf } from '../../testing/decode-pdf';
 import { type LabelInput, labelCodes, labelsPdf } from './label-pdf';
 import { LAYOUT_IDS, LAYOUTS, type LayoutId, labelsPerPage, pageCount } from './layouts';
