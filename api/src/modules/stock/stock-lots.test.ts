@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Client, useOwnerApp } from '../../../test/helpers';
 import { book, createArticle, move } from '../../../test/stock/helpers';
+import { pgErrorCode } from '../../platform/db/pg-errors';
 import { stockLotQuantities, stockMovements } from './tables';
 
 // The machine is shared and PGlite boots slowly under load.
@@ -265,5 +266,54 @@ describe('lot and serial rules (stock-spec-3 §2)', () => {
     );
     expect(lines).toHaveLength(3);
     expect((await owner.get(`/api/stock/trace?article_id=${lot.id}`)).statusCode).toBe(422);
+  });
+});
+
+describe('stock_book_lot: a lot article goods-in/out in one round trip (migration 0018)', () => {
+  const call = (
+    userId: number,
+    warehouseId: number,
+    articleId: number,
+    kind: string,
+    amount: number,
+    lot: string | null,
+  ) =>
+    app.ctx.db.execute(sql`SELECT stock_book_lot(${userId}::integer, gen_random_uuid(), repeat('a', 64), 192,
+      ${warehouseId}::integer, ${articleId}::integer, ${kind}::varchar, ${amount}::bigint, NULL, 'sale', NULL, NULL,
+      'Direct', NULL, 99999999999999, '{pcs}', ${lot}::varchar, NULL) AS answer`);
+
+  it('takes FEFO over the lots with one journal row each, and hands back (LG000, nothing written) what it does not book', async () => {
+    const lot = await lotArticle();
+    await receive(lot.id, 2, 'B', '2027-02-01');
+    await receive(lot.id, 2, 'A', '2027-01-01');
+    const [row] = await app.ctx.db.select().from(stockMovements).where(eq(stockMovements.articleId, lot.id)).limit(1);
+    const { userId, warehouseId } = row!;
+    const result = (await call(userId!, warehouseId, lot.id, 'out', 3000, null)) as unknown as {
+      rows: { answer: { status: number; booking: { lots: { lot: string; quantity: number }[] } } }[];
+    };
+    expect(result.rows[0]!.answer.status).toBe(201);
+    expect(result.rows[0]!.answer.booking.lots).toEqual([
+      { lot: 'A', quantity: 2000 },
+      { lot: 'B', quantity: 1000 },
+    ]);
+    const rows = (await journalOf(lot.id)).filter((m) => m.kind === 'out');
+    expect(rows.map((m) => [m.lot, m.delta, m.quantityAfter, m.locationQuantityAfter, m.bestBefore])).toEqual([
+      ['A', -2000, 2000, 2000, '2027-01-01'],
+      ['B', -1000, 1000, 1000, '2027-02-01'],
+    ]);
+    const before = (await journalOf(lot.id)).length;
+    const handedBack = (answer: Promise<unknown>) =>
+      answer.then(
+        () => 'booked',
+        (error) => pgErrorCode(error),
+      );
+    // Not enough stock left, and a goods-in without a lot.
+    expect(await handedBack(call(userId!, warehouseId, lot.id, 'out', 2000, null))).toBe('LG000');
+    expect(await handedBack(call(userId!, warehouseId, lot.id, 'in', 1000, null))).toBe('LG000');
+    expect(await journalOf(lot.id)).toHaveLength(before);
+    // Through the API the same request gets the statement path's exact refusal.
+    const short = await move(owner, lot.id, 'out', 2, { reason: 'sale' });
+    expect(short.statusCode).toBe(409);
+    expect(short.json().code).toBe('stock.insufficient');
   });
 });
