@@ -19,7 +19,8 @@
  *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
  *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores), then
  *                  its storage-location rows (`--locations`: 20 000 locations) and the purchasing rows
- *                  (bench/purchasing/run.ts: a 50-line receipt); every row with a target is a budget
+ *                  (bench/purchasing/run.ts: a 50-line receipt) and the lots rows (bench/lots/run.ts: FEFO
+ *                  goods-out at 10 clients); every row with a target is a budget
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -170,6 +171,8 @@ async function runStockBench() {
     ['bench/stock/run.ts', [...sizes]],
     ['bench/stock/run.ts', [...sizes, '--locations']],
     ['bench/purchasing/run.ts', QUICK ? ['--samples', '20'] : []],
+    // stock-spec-3 §4: FEFO goods-out at 10 clients with 20 lots per article (issue 41).
+    ['bench/lots/run.ts', QUICK ? ['--samples', '200'] : []],
   ]) {
     const run = spawnSync('npx', ['tsx', script, ...extra], {
       cwd: repoRoot,

@@ -224,12 +224,14 @@ describe('receiving on a phone', () => {
     await user.clear(scan);
     await user.type(scan, '(01)04006381333931(10)L-7(17)261231{Enter}');
     expect(await screen.findByRole('heading', { level: 2, name: 'A-1 · Anker' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Die Charge L-7 wird noch nicht erfasst.');
+    // stock-spec-3 §2: the lot and best-before come from the scan and go with the receipt.
+    expect(screen.getByLabelText('Charge (wenn der Artikel nach Charge geführt wird)')).toHaveValue('L-7');
+    expect(screen.getByLabelText('Mindesthaltbarkeit (MHD)')).toHaveValue('2026-12-31');
     await user.click(screen.getByRole('button', { name: 'Eins mehr' }));
     await user.click(screen.getByRole('button', { name: 'Eins mehr' }));
     await user.click(screen.getByRole('button', { name: 'Buchen' }));
     expect(await screen.findByText('3 Stk. Anker gebucht.')).toBeInTheDocument();
-    expect(sent).toEqual([{ lines: [{ line_id: 11, quantity: 3 }] }]);
+    expect(sent).toEqual([{ lines: [{ line_id: 11, quantity: 3, lot: 'L-7', best_before: '2026-12-31' }] }]);
   });
 
   test('lists the orders waiting for goods as big buttons; none: says so', async () => {

@@ -1,4 +1,4 @@
-import { Alert, EmptyState, errorMessage, Page, Skeleton } from '@lager/shared';
+import { Alert, EmptyState, errorMessage, Page, parseGs1, Skeleton } from '@lager/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -67,6 +67,10 @@ function ReceiveOrder({ id }: { id: number }) {
   const [scan, setScan] = useState('');
   const [lineId, setLineId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState('1');
+  // stock-spec-3 §2: the lot, best-before and serials of what arrives (filled from a GS1-128 scan).
+  const [lot, setLot] = useState('');
+  const [bestBefore, setBestBefore] = useState('');
+  const [serials, setSerials] = useState('');
   const [message, setMessage] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
 
   if (isLoading) return <Skeleton rows={4} />;
@@ -88,6 +92,9 @@ function ReceiveOrder({ id }: { id: number }) {
     setLineId(chosen.id);
     setQuantity(String(chosen.open_quantity > 0 ? Math.min(1, chosen.open_quantity) || chosen.open_quantity : 1));
     setMessage(null);
+    setLot('');
+    setBestBefore('');
+    setSerials('');
   };
   const onScan = (event: FormEvent) => {
     event.preventDefault();
@@ -99,7 +106,10 @@ function ReceiveOrder({ id }: { id: number }) {
     }
     pick(found);
     setScan('');
-    if (parsed.lot) setMessage({ kind: 'info', text: t('receive.lotIgnored', { lot: parsed.lot }) });
+    const gs1 = parseGs1(scan);
+    if (gs1?.lot) setLot(gs1.lot);
+    if (gs1?.bestBefore) setBestBefore(gs1.bestBefore);
+    if (gs1?.serial) setSerials(gs1.serial);
   };
   const step = (by: number) => {
     const current = Number(quantity.replace(',', '.')) || 0;
@@ -113,7 +123,18 @@ function ReceiveOrder({ id }: { id: number }) {
       setMessage({ kind: 'error', text: t('receive.quantityInvalid') });
       return;
     }
-    const body = { lines: [{ line_id: line.id, quantity: amount }] };
+    const serialList = serials.split(/[\s,;]+/).filter(Boolean);
+    const body = {
+      lines: [
+        {
+          line_id: line.id,
+          quantity: amount,
+          ...(lot.trim() ? { lot: lot.trim() } : {}),
+          ...(bestBefore ? { best_before: bestBefore } : {}),
+          ...(serialList.length ? { serials: serialList } : {}),
+        },
+      ],
+    };
     try {
       await submitOnce(body, (key) => receive({ id: order.id, 'idempotency-key': key, body }).unwrap());
       setMessage({
@@ -183,6 +204,22 @@ function ReceiveOrder({ id }: { id: number }) {
                   +
                 </button>
               </div>
+              <label htmlFor={`${ids}-lot`}>{t('receive.lot')}</label>
+              <input id={`${ids}-lot`} value={lot} onChange={(e) => setLot(e.target.value)} autoComplete="off" />
+              <label htmlFor={`${ids}-best-before`}>{t('receive.bestBefore')}</label>
+              <input
+                id={`${ids}-best-before`}
+                type="date"
+                value={bestBefore}
+                onChange={(e) => setBestBefore(e.target.value)}
+              />
+              <label htmlFor={`${ids}-serials`}>{t('receive.serials')}</label>
+              <input
+                id={`${ids}-serials`}
+                value={serials}
+                onChange={(e) => setSerials(e.target.value)}
+                autoComplete="off"
+              />
               <div className="purchasing-row">
                 <button type="submit" className="purchasing-big-button" disabled={booking} aria-busy={booking}>
                   {t('receive.book')}
