@@ -232,6 +232,35 @@ describe('receiving on a phone', () => {
     expect(sent).toEqual([{ lines: [{ line_id: 11, quantity: 3 }] }]);
   });
 
+  test('who sees stock chooses the storage location; the receipt names it', async () => {
+    useSession([...ALL_PURCHASING, 'view_stock']);
+    const sent: unknown[] = [];
+    server.use(
+      answer.get('/api/purchasing/orders/:id', () => HttpResponse.json({ order: order({ status: 'ordered' }) })),
+      answer.get('/api/stock/locations', () =>
+        HttpResponse.json({
+          locations: [
+            { id: 1, code: 'STANDARD', name: null, archived_at: null },
+            { id: 5, code: 'WE-1', name: 'Wareneingang', archived_at: null },
+            { id: 6, code: 'ALT', name: null, archived_at: '2026-01-01T00:00:00Z' },
+          ],
+        }),
+      ),
+      answer.post('/api/purchasing/orders/:id/receipts', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ order: order({ status: 'partially_received' }), movements: [] }, { status: 201 });
+      }),
+    );
+    const { user } = mount('/purchasing/receive/7', 'en');
+    await user.click(await screen.findByRole('button', { name: /Anker/ }));
+    await screen.findByRole('option', { name: 'WE-1 – Wareneingang' });
+    expect(screen.queryByRole('option', { name: 'ALT' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Storage location'), '5');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('1 pcs Anker booked.')).toBeInTheDocument();
+    expect(sent).toEqual([{ lines: [{ line_id: 11, quantity: 1, location_id: 5 }] }]);
+  });
+
   test('lists the orders waiting for goods as big buttons; none: says so', async () => {
     server.use(
       answer.get('/api/purchasing/orders', ({ request }) =>

@@ -1,4 +1,4 @@
-import { Alert, EmptyState, errorMessage, Page, Skeleton } from '@lager/shared';
+import { Alert, EmptyState, errorMessage, Page, Skeleton, usePermissions } from '@lager/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import {
   type OrderLine,
   useGetPurchaseOrderQuery,
   useListPurchaseOrdersQuery,
+  useListPurchasingLocationsQuery,
   useReceivePurchaseOrderMutation,
 } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
@@ -67,6 +68,10 @@ function ReceiveOrder({ id }: { id: number }) {
   const [scan, setScan] = useState('');
   const [lineId, setLineId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState('1');
+  const [locationId, setLocationId] = useState('');
+  // Where it goes: only who sees stock can choose (the list is the stock API's); else the article's default.
+  const seesStock = usePermissions().permissions.includes('view_stock');
+  const locations = useListPurchasingLocationsQuery(undefined, { skip: !seesStock });
   const [message, setMessage] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
 
   if (isLoading) return <Skeleton rows={4} />;
@@ -113,7 +118,9 @@ function ReceiveOrder({ id }: { id: number }) {
       setMessage({ kind: 'error', text: t('receive.quantityInvalid') });
       return;
     }
-    const body = { lines: [{ line_id: line.id, quantity: amount }] };
+    const body = {
+      lines: [{ line_id: line.id, quantity: amount, ...(locationId ? { location_id: Number(locationId) } : {}) }],
+    };
     try {
       await submitOnce(body, (key) => receive({ id: order.id, 'idempotency-key': key, body }).unwrap());
       setMessage({
@@ -183,6 +190,26 @@ function ReceiveOrder({ id }: { id: number }) {
                   +
                 </button>
               </div>
+              {seesStock && (locations.data?.locations.length ?? 0) > 1 && (
+                <div className="field">
+                  <label htmlFor={`${ids}-location`}>{t('receive.location')}</label>
+                  <select
+                    id={`${ids}-location`}
+                    className="purchasing-big-select"
+                    value={locationId}
+                    onChange={(e) => setLocationId(e.target.value)}
+                  >
+                    <option value="">{t('receive.defaultLocation')}</option>
+                    {locations
+                      .data!.locations.filter((l) => !l.archived_at)
+                      .map((l) => (
+                        <option key={l.id} value={l.id}>
+                          {l.name ? `${l.code} – ${l.name}` : l.code}
+                        </option>
+                      ))}
+                  </select>
+                </div>
+              )}
               <div className="purchasing-row">
                 <button type="submit" className="purchasing-big-button" disabled={booking} aria-busy={booking}>
                   {t('receive.book')}
