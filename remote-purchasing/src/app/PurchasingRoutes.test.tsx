@@ -149,6 +149,29 @@ describe('the order page', () => {
     expect(sent[0]!.key).not.toBe(sent[1]!.key);
   });
 
+  test('on a shell older than this section (codes it does not know) a refusal still gets its own text', async () => {
+    // What such a shell's @lager/shared makes of purchasing's codes: the status and the fields only.
+    server.use(
+      answer.get('/api/purchasing/orders/:id', () => HttpResponse.json({ order: order({ status: 'ordered' }) })),
+      answer.post('/api/purchasing/orders/:id/receipts', () =>
+        HttpResponse.json(
+          { message: 'x', code: 'purchasing.from_the_future', errors: { 'lines.0.quantity': ['x'] } },
+          { status: 422 },
+        ),
+      ),
+      answer.post('/api/purchasing/orders/:id/cancel', () =>
+        HttpResponse.json({ message: 'x', code: 'purchase_order.from_the_future' }, { status: 409 }),
+      ),
+    );
+    const { user } = mount('/purchasing/orders/7', 'en');
+    await user.type(await screen.findByLabelText(/A-1 · Anker/), '11');
+    await user.click(screen.getByRole('button', { name: 'Book goods receipt' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The order does not take this quantity');
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText(/Not possible in the order's current status/)).toBeInTheDocument();
+  });
+
   test('an order of another warehouse (404) is "not found", without retry', async () => {
     server.use(
       answer.get('/api/purchasing/orders/:id', () =>

@@ -1,4 +1,4 @@
-import { Alert, EmptyState, errorMessage, Page, Skeleton, usePermissions } from '@lager/shared';
+import { Alert, EmptyState, Page, Skeleton, usePermissions } from '@lager/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import {
   useReceivePurchaseOrderMutation,
 } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
+import { purchasingError } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { matches, parseScan } from '../../lib/scan';
@@ -129,7 +130,7 @@ function ReceiveOrder({ id }: { id: number }) {
       });
       setLineId(null);
     } catch (error) {
-      const { key, values } = errorMessage(error, ORDER_ERRORS);
+      const { key, values } = purchasingError(error, ORDER_ERRORS);
       setMessage({ kind: 'error', text: t(key, values) });
     }
   };
