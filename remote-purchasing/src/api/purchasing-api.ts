@@ -42,6 +42,13 @@ const enhanced = purchasingApi.enhanceEndpoints({
 /** The article's name and unit for the price page: the stock API's answer, asked by this section itself. */
 const articles = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Where goods can go (receiving, for users who see stock): the stock API's location list. */
+    listPurchasingLocations: build.query<
+      { locations: { id: number; code: string; name: string | null; archived_at: string | null }[] },
+      void
+    >({
+      query: () => ({ url: '/api/stock/locations' }),
+    }),
     /** Articles to add to a draft: the stock API's search (needs view_stock; else 403, said on the page). */
     searchPurchasingArticles: build.query<
       { articles: { id: number; sku: string; name: string; unit: string; barcode: string | null }[] },
@@ -76,7 +83,8 @@ export const {
   useGetArticleSuppliersQuery,
   useSetArticleSuppliersMutation,
 } = enhanced;
-export const { useGetPurchasingArticleQuery, useSearchPurchasingArticlesQuery } = articles;
+export const { useGetPurchasingArticleQuery, useListPurchasingLocationsQuery, useSearchPurchasingArticlesQuery } =
+  articles;
 
 /** What a failed call means, per screen (catalogue keys of this section). */
 export const ORDER_ERRORS: ErrorTable = {

@@ -149,6 +149,29 @@ describe('the order page', () => {
     expect(sent[0]!.key).not.toBe(sent[1]!.key);
   });
 
+  test('on a shell older than this section (codes it does not know) a refusal still gets its own text', async () => {
+    // What such a shell's @lager/shared makes of purchasing's codes: the status and the fields only.
+    server.use(
+      answer.get('/api/purchasing/orders/:id', () => HttpResponse.json({ order: order({ status: 'ordered' }) })),
+      answer.post('/api/purchasing/orders/:id/receipts', () =>
+        HttpResponse.json(
+          { message: 'x', code: 'purchasing.from_the_future', errors: { 'lines.0.quantity': ['x'] } },
+          { status: 422 },
+        ),
+      ),
+      answer.post('/api/purchasing/orders/:id/cancel', () =>
+        HttpResponse.json({ message: 'x', code: 'purchase_order.from_the_future' }, { status: 409 }),
+      ),
+    );
+    const { user } = mount('/purchasing/orders/7', 'en');
+    await user.type(await screen.findByLabelText(/A-1 · Anker/), '11');
+    await user.click(screen.getByRole('button', { name: 'Book goods receipt' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The order does not take this quantity');
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText(/Not possible in the order's current status/)).toBeInTheDocument();
+  });
+
   test('an order of another warehouse (404) is "not found", without retry', async () => {
     server.use(
       answer.get('/api/purchasing/orders/:id', () =>
@@ -232,6 +255,35 @@ describe('receiving on a phone', () => {
     await user.click(screen.getByRole('button', { name: 'Buchen' }));
     expect(await screen.findByText('3 Stk. Anker gebucht.')).toBeInTheDocument();
     expect(sent).toEqual([{ lines: [{ line_id: 11, quantity: 3, lot: 'L-7', best_before: '2026-12-31' }] }]);
+  });
+
+  test('who sees stock chooses the storage location; the receipt names it', async () => {
+    useSession([...ALL_PURCHASING, 'view_stock']);
+    const sent: unknown[] = [];
+    server.use(
+      answer.get('/api/purchasing/orders/:id', () => HttpResponse.json({ order: order({ status: 'ordered' }) })),
+      answer.get('/api/stock/locations', () =>
+        HttpResponse.json({
+          locations: [
+            { id: 1, code: 'STANDARD', name: null, archived_at: null },
+            { id: 5, code: 'WE-1', name: 'Wareneingang', archived_at: null },
+            { id: 6, code: 'ALT', name: null, archived_at: '2026-01-01T00:00:00Z' },
+          ],
+        }),
+      ),
+      answer.post('/api/purchasing/orders/:id/receipts', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ order: order({ status: 'partially_received' }), movements: [] }, { status: 201 });
+      }),
+    );
+    const { user } = mount('/purchasing/receive/7', 'en');
+    await user.click(await screen.findByRole('button', { name: /Anker/ }));
+    await screen.findByRole('option', { name: 'WE-1 – Wareneingang' });
+    expect(screen.queryByRole('option', { name: 'ALT' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Storage location'), '5');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('1 pcs Anker booked.')).toBeInTheDocument();
+    expect(sent).toEqual([{ lines: [{ line_id: 11, quantity: 1, location_id: 5 }] }]);
   });
 
   test('lists the orders waiting for goods as big buttons; none: says so', async () => {

@@ -1,4 +1,4 @@
-import { Alert, errorMessage } from '@lager/shared';
+import { Alert } from '@lager/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,6 +8,7 @@ import {
   useUpdatePurchaseOrderMutation,
 } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
+import { purchasingError } from '../../lib/errors';
 
 interface Row {
   article_id: number;
@@ -98,7 +99,7 @@ export function DraftEditor({ order, onSaved }: { order: Order; onSaved: (text: 
       }).unwrap();
       onSaved(t('draft.saved'));
     } catch (error) {
-      const { key, values } = errorMessage(error, DRAFT_ERRORS);
+      const { key, values } = purchasingError(error, DRAFT_ERRORS);
       setFailure(t(key, values));
     }
   };

@@ -1,9 +1,10 @@
-import { Alert, errorMessage, Page, SelectField } from '@lager/shared';
+import { Alert, Page, SelectField } from '@lager/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DRAFT_ERRORS, useCreatePurchaseOrderMutation, useListSuppliersQuery } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
+import { purchasingError } from '../../lib/errors';
 import { PurchasingNav } from '../Nav';
 
 /** /purchasing/orders/new: a draft for a supplier; its lines are added on the order page. */
@@ -25,7 +26,7 @@ export function NewOrderPage() {
       const { order } = await create({ supplier_id: Number(supplierId), lines: [] }).unwrap();
       navigate(`/purchasing/orders/${order.id}`);
     } catch (error) {
-      const { key, values } = errorMessage(error, DRAFT_ERRORS);
+      const { key, values } = purchasingError(error, DRAFT_ERRORS);
       setFailure(t(key, values));
     }
   };

@@ -1,4 +1,4 @@
-import { Alert, ConfirmDialog, errorMessage, Page, Skeleton } from '@lager/shared';
+import { Alert, ConfirmDialog, Page, Skeleton } from '@lager/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import {
 } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
 import { usePdfDownload } from '../../lib/download';
+import { purchasingError } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { usePurchasingPermissions } from '../../lib/permissions';
@@ -50,7 +51,7 @@ function ReceiveForm({ order, onMessage }: { order: Order; onMessage: (message: 
       setAmounts({});
       setMessage({ kind: 'success', text: t('receive.booked', { count: wanted.length }) });
     } catch (error) {
-      const { key, values } = errorMessage(error, ORDER_ERRORS);
+      const { key, values } = purchasingError(error, ORDER_ERRORS);
       setMessage({ kind: 'error', text: t(key, values) });
     }
   };
@@ -123,7 +124,7 @@ export function OrderPage() {
     try {
       setMessage({ kind: 'success', text: await run() });
     } catch (failure) {
-      const { key, values } = errorMessage(failure, ORDER_ERRORS);
+      const { key, values } = purchasingError(failure, ORDER_ERRORS);
       setMessage({ kind: 'error', text: t(key, values) });
     }
     setConfirm(null);

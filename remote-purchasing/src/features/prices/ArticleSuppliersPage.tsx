@@ -1,4 +1,4 @@
-import { Alert, errorMessage, Page, Skeleton } from '@lager/shared';
+import { Alert, Page, Skeleton } from '@lager/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import {
   useSetArticleSuppliersMutation,
 } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
+import { purchasingError } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { usePurchasingPermissions } from '../../lib/permissions';
 import { PurchasingNav } from '../Nav';
@@ -76,7 +77,7 @@ export function ArticleSuppliersPage() {
       await save({ id, body }).unwrap();
       setMessage({ kind: 'success', text: t('prices.saved') });
     } catch (error) {
-      const { key, values } = errorMessage(error, { ...SUPPLIER_ERRORS, fallback: 'prices.invalid' });
+      const { key, values } = purchasingError(error, { ...SUPPLIER_ERRORS, fallback: 'prices.invalid' });
       setMessage({ kind: 'error', text: t(key, values) });
     }
   };

@@ -1,4 +1,4 @@
-import { Alert, EmptyState, errorMessage, Page, parseGs1, Skeleton } from '@lager/shared';
+import { Alert, EmptyState, Page, parseGs1, Skeleton, usePermissions } from '@lager/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -7,9 +7,11 @@ import {
   type OrderLine,
   useGetPurchaseOrderQuery,
   useListPurchaseOrdersQuery,
+  useListPurchasingLocationsQuery,
   useReceivePurchaseOrderMutation,
 } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
+import { purchasingError } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { matches, parseScan } from '../../lib/scan';
@@ -71,6 +73,10 @@ function ReceiveOrder({ id }: { id: number }) {
   const [lot, setLot] = useState('');
   const [bestBefore, setBestBefore] = useState('');
   const [serials, setSerials] = useState('');
+  const [locationId, setLocationId] = useState('');
+  // Where it goes: only who sees stock can choose (the list is the stock API's); else the article's default.
+  const seesStock = usePermissions().permissions.includes('view_stock');
+  const locations = useListPurchasingLocationsQuery(undefined, { skip: !seesStock });
   const [message, setMessage] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
 
   if (isLoading) return <Skeleton rows={4} />;
@@ -132,6 +138,7 @@ function ReceiveOrder({ id }: { id: number }) {
           ...(lot.trim() ? { lot: lot.trim() } : {}),
           ...(bestBefore ? { best_before: bestBefore } : {}),
           ...(serialList.length ? { serials: serialList } : {}),
+          ...(locationId ? { location_id: Number(locationId) } : {}),
         },
       ],
     };
@@ -143,7 +150,7 @@ function ReceiveOrder({ id }: { id: number }) {
       });
       setLineId(null);
     } catch (error) {
-      const { key, values } = errorMessage(error, ORDER_ERRORS);
+      const { key, values } = purchasingError(error, ORDER_ERRORS);
       setMessage({ kind: 'error', text: t(key, values) });
     }
   };
@@ -204,6 +211,26 @@ function ReceiveOrder({ id }: { id: number }) {
                   +
                 </button>
               </div>
+              {seesStock && (locations.data?.locations.length ?? 0) > 1 && (
+                <div className="field">
+                  <label htmlFor={`${ids}-location`}>{t('receive.location')}</label>
+                  <select
+                    id={`${ids}-location`}
+                    className="purchasing-big-select"
+                    value={locationId}
+                    onChange={(e) => setLocationId(e.target.value)}
+                  >
+                    <option value="">{t('receive.defaultLocation')}</option>
+                    {locations
+                      .data!.locations.filter((l) => !l.archived_at)
+                      .map((l) => (
+                        <option key={l.id} value={l.id}>
+                          {l.name ? `${l.code} – ${l.name}` : l.code}
+                        </option>
+                      ))}
+                  </select>
+                </div>
+              )}
               <label htmlFor={`${ids}-lot`}>{t('receive.lot')}</label>
               <input id={`${ids}-lot`} value={lot} onChange={(e) => setLot(e.target.value)} autoComplete="off" />
               <label htmlFor={`${ids}-best-before`}>{t('receive.bestBefore')}</label>

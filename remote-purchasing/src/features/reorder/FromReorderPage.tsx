@@ -1,9 +1,10 @@
-import { Alert, errorMessage, Page } from '@lager/shared';
+import { Alert, Page } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_ERRORS, type Order, useDraftPurchaseOrdersFromReorderMutation } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
+import { purchasingError } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { usePurchasingPermissions } from '../../lib/permissions';
 import { PurchasingNav } from '../Nav';
@@ -32,7 +33,7 @@ export function FromReorderPage() {
     try {
       setResult(await draft(ids.length ? { article_ids: ids } : {}).unwrap());
     } catch (error) {
-      const { key, values } = errorMessage(error, ORDER_ERRORS);
+      const { key, values } = purchasingError(error, ORDER_ERRORS);
       setFailure(t(key, values));
     }
   };

@@ -1,4 +1,4 @@
-import { Alert, EmptyState, errorMessage, fieldErrorMessages, Page, Skeleton, TextField } from '@lager/shared';
+import { Alert, EmptyState, fieldErrorMessages, Page, Skeleton, TextField } from '@lager/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,7 @@ import {
   useUpdateSupplierMutation,
 } from '../../api/purchasing-api';
 import { NS } from '../../i18n';
+import { purchasingError } from '../../lib/errors';
 import { usePurchasingPermissions } from '../../lib/permissions';
 import { PurchasingNav } from '../Nav';
 
@@ -66,7 +67,7 @@ function SupplierForm({ editing, onDone }: { editing: Supplier | null; onDone: (
       if (Object.keys(fields).length) {
         setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, t(m.key, m.values)])));
       } else {
-        const { key, values: vars } = errorMessage(error, SUPPLIER_ERRORS);
+        const { key, values: vars } = purchasingError(error, SUPPLIER_ERRORS);
         setFailure(t(key, vars));
       }
     }
