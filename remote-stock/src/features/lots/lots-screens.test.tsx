@@ -1,12 +1,13 @@
-import { answer, HttpResponse, setupApiServer, setViewportWidth } from '@lager/shared/testing';
+import { answer, apiError, HttpResponse, setupApiServer, setViewportWidth } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import type {
   BookStockMovementApiResponse,
+  ListStockArticleLotsApiResponse,
   ListStockArticlesApiResponse,
   ListStockLotsApiResponse,
   TraceStockLotApiResponse,
 } from '../../api/generated';
-import { article, mountStock, movement, session } from '../../testing/fixtures';
+import { article, articleHandlers, mountStock, movement, session } from '../../testing/fixtures';
 
 /** stock-spec-3 §2 screens: GS1-128 quick booking, FEFO answer, lot refusals, /stock/expiry, /stock/trace. */
 const milk = article({
@@ -191,4 +192,44 @@ test('/stock/trace shows every movement oldest first with order and supplier', a
   expect(rows[2]).toHaveTextContent(/Goods out.*-3 pcs.*Kunde Meier/);
   expect(within(rows[1]!).getByRole('link', { name: 'PO-2026-0001' })).toHaveAttribute('href', '/purchasing/orders/3');
   expect(screen.getByRole('button', { name: 'Export as CSV' })).toBeEnabled();
+});
+
+test('the article page of a lot article: its lots with trace and label, and goods in with lot and best-before', async () => {
+  server.use(
+    ...articleHandlers([milk]),
+    answer.get<ListStockArticleLotsApiResponse>('/api/stock/articles/:id/lots', () =>
+      HttpResponse.json({
+        lots: [
+          {
+            lot: '24-117',
+            best_before: '2027-01-31',
+            quantity: 7,
+            locations: [{ location_id: 1, location_code: 'STANDARD', quantity: 7 }],
+          },
+        ],
+      }),
+    ),
+  );
+  // No stock chart here (its canvas is not jsdom's): the history answers an error.
+  server.use(
+    answer.get('/api/stock/articles/:id/history', () => apiError(500, { message: 'down', code: 'server_error' })),
+  );
+  const { user } = await mountStock(`/stock/articles/${milk.id}`, 'en');
+  const panel = await screen.findByRole('region', { name: 'Lots' });
+  const row = within(await within(panel).findByRole('table')).getAllByRole('row')[1]!;
+  expect(row).toHaveTextContent('24-11731 Jan 20277 pcsSTANDARD: 7 pcs');
+  expect(within(row).getByRole('link', { name: 'Trace lot 24-117' })).toHaveAttribute(
+    'href',
+    `/stock/trace?article_id=${milk.id}&lot=24-117`,
+  );
+  expect(within(row).getByRole('button', { name: 'Print a label for lot 24-117' })).toBeEnabled();
+
+  await user.click(await screen.findByRole('button', { name: 'Goods in' }));
+  await user.type(screen.getByLabelText('Quantity (pcs)'), '4');
+  await user.type(screen.getByLabelText('Lot'), '24-200');
+  await user.type(screen.getByLabelText('Best before'), '2027-05-01');
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ kind: 'in', quantity: 4, lot: '24-200', best_before: '2027-05-01' });
+  expect(screen.queryByLabelText('Serial numbers')).not.toBeInTheDocument();
 });
