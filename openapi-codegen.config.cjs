@@ -50,5 +50,10 @@ module.exports = {
       exportName: 'releasesApi',
       filterEndpoints: byTag('releases'),
     },
+    './remote-purchasing/src/api/generated.ts': {
+      apiFile: '@lager/shared',
+      exportName: 'purchasingApi',
+      filterEndpoints: byTag('purchasing'),
+    },
   },
 };

@@ -18,7 +18,9 @@
  *                  remote-stock's labelsPdf; the other sections of the report are kept from bench/results.json
  *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
  *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores), then
- *                  its storage-location rows (`--locations`: 20 000 locations); every row with a target is a budget
+ *                  its storage-location rows (`--locations`: 20 000 locations) and the purchasing rows
+ *                  (bench/purchasing/run.ts: a 50-line receipt) and the lots rows (bench/lots/run.ts: FEFO
+ *                  goods-out at 10 clients); every row with a target is a budget
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -164,15 +166,22 @@ async function runStockBench() {
   const { spawnSync } = await import('node:child_process');
   const sizes = QUICK ? ['--articles', '10000', '--movements', '100000'] : [];
   const tables = [];
-  for (const extra of [[], ['--locations']]) {
-    const run = spawnSync('npx', ['tsx', 'bench/stock/run.ts', ...sizes, ...extra], {
+  // The stock rows, the storage-location rows, and the purchasing rows (stock-spec-3 §4: a 50-line receipt).
+  for (const [script, extra] of [
+    ['bench/stock/run.ts', [...sizes]],
+    ['bench/stock/run.ts', [...sizes, '--locations']],
+    ['bench/purchasing/run.ts', QUICK ? ['--samples', '20'] : []],
+    // stock-spec-3 §4: FEFO goods-out at 10 clients with 20 lots per article (issue 41).
+    ['bench/lots/run.ts', QUICK ? ['--samples', '200'] : []],
+  ]) {
+    const run = spawnSync('npx', ['tsx', script, ...extra], {
       cwd: repoRoot,
       encoding: 'utf8',
       env: { ...process.env, DATABASE_URL: process.env.LAGER_BENCH_POSTGRES_URL || process.env.DATABASE_URL || '' },
       maxBuffer: 16 * 1024 * 1024,
     });
     if (run.status !== 0)
-      throw new Error(`bench/stock/run.ts ${extra.join(' ')} exited ${run.status}: ${run.stderr.slice(-500)}`);
+      throw new Error(`${script} ${extra.join(' ')} exited ${run.status}: ${run.stderr.slice(-500)}`);
     const lines = run.stdout.trimEnd().split('\n');
     const header = lines.findIndex((line) => line.startsWith('metric'));
     tables.push(header >= 0 ? lines.slice(header + (tables.length ? 1 : 0)) : [run.stdout]);

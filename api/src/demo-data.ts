@@ -4,6 +4,7 @@ import { subscribeDigest } from './modules/digests';
 import { seedDemoInvitation } from './modules/invitations';
 import { seedLocationsDemo } from './modules/locations';
 import { addMember } from './modules/members';
+import { seedPurchasingDemo } from './modules/purchasing';
 import { seedDemoRoles } from './modules/roles';
 import { seedStockDemo } from './modules/stock';
 import { seedDemoWarehouses } from './modules/warehouses';
@@ -32,6 +33,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogins | null>
   await seedDemoInvitation(app, { warehouse: main, inviter: owner, invitee, roleId: helper });
   await seedStockDemo(db, main.id, [owner, guest]);
   await seedLocationsDemo(db, main.id);
+  await seedPurchasingDemo(db, main.id, owner);
   // The owner gets the daily low-stock digest at 07:00 Berlin time.
   await subscribeDigest(db, { userId: owner.id, warehouseId: main.id, hour: 7, timeZone: 'Europe/Berlin' });
 

@@ -13,6 +13,8 @@ export {
   PERMISSION_NAMES,
   type PermissionGroup,
   type PermissionName,
+  PURCHASING_PERMISSION_NAMES,
+  type PurchasingPermissionName,
   STOCK_PERMISSION_NAMES,
   type StockPermissionName,
 } from './permissions';

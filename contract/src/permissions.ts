@@ -24,12 +24,29 @@ export const STOCK_PERMISSION_NAMES = [
 ] as const;
 export type StockPermissionName = (typeof STOCK_PERMISSION_NAMES)[number];
 
-/** How the role form groups the permissions ("Benutzer und Rollen" / "Bestand"). */
-export const PERMISSION_GROUPS = { users: PERMISSION_NAMES, stock: STOCK_PERMISSION_NAMES } as const;
+/** The four purchasing permissions of stock-spec-3.md §1 (ids 14..17 in the database). */
+export const PURCHASING_PERMISSION_NAMES = [
+  'view_purchasing',
+  'manage_suppliers',
+  'manage_purchase_orders',
+  'receive_goods',
+] as const;
+export type PurchasingPermissionName = (typeof PURCHASING_PERMISSION_NAMES)[number];
+
+/** How the role form groups the permissions ("Benutzer und Rollen" / "Bestand" / "Einkauf"). */
+export const PERMISSION_GROUPS = {
+  users: PERMISSION_NAMES,
+  stock: STOCK_PERMISSION_NAMES,
+  purchasing: PURCHASING_PERMISSION_NAMES,
+} as const;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 
-/** All thirteen; the owner role holds every one. */
-export const ALL_PERMISSION_NAMES = [...PERMISSION_NAMES, ...STOCK_PERMISSION_NAMES] as const;
+/** All seventeen; the owner role holds every one. */
+export const ALL_PERMISSION_NAMES = [
+  ...PERMISSION_NAMES,
+  ...STOCK_PERMISSION_NAMES,
+  ...PURCHASING_PERMISSION_NAMES,
+] as const;
 export type AnyPermissionName = (typeof ALL_PERMISSION_NAMES)[number];
 
 /** Role 1 is the global owner role: no warehouse, every permission, never editable or assignable. */

@@ -122,6 +122,7 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
           '4 Stk.',
           '5 Stk.',
           '–',
+          '0 Stk.',
           '6 Stk.',
         ]),
       );

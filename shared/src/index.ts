@@ -72,6 +72,8 @@ export {
   safeReturnPath,
 } from './routing/return-to';
 export { namedRoutes, type RouteName, routePatterns } from './routing/routes';
+/** GS1-128 scans and lot labels (stock-spec-3 §2). */
+export { type Gs1, gs1Date, gs1LotText, gtin14, parseGs1 } from './scan/gs1';
 export {
   type AppDispatch,
   type AppStore,

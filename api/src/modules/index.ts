@@ -17,6 +17,8 @@ import type locations from './locations/locales/en.json';
 import { lookupsModule } from './lookups';
 import { membersModule } from './members';
 import type members from './members/locales/en.json';
+import { purchasingModule } from './purchasing';
+import type purchasing from './purchasing/locales/en.json';
 import { deployedVersions, releasesModule } from './releases';
 import { rolesModule } from './roles';
 import type roles from './roles/locales/en.json';
@@ -44,6 +46,7 @@ const MODULES: readonly LagerModule[] = [
   releasesModule,
   locationsModule,
   digestsModule,
+  purchasingModule,
 ];
 
 /**
@@ -57,6 +60,7 @@ type CatalogueKeys = keyof (typeof account &
   typeof invitations &
   typeof locations &
   typeof members &
+  typeof purchasing &
   typeof roles &
   typeof stock &
   typeof telemetry &

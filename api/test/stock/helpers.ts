@@ -47,6 +47,8 @@ export interface ArticleFields {
   max_stock?: number | null;
   barcode?: string | null;
   description?: string | null;
+  tracking?: 'none' | 'lot' | 'serial';
+  expiry?: boolean;
 }
 
 let skus = 0;

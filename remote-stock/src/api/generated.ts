@@ -73,6 +73,11 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/stock/articles/${encodeURIComponent(String(queryArg))}/locations`,
       }),
     }),
+    listStockArticleLots: build.query<ListStockArticleLotsApiResponse, ListStockArticleLotsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/articles/${encodeURIComponent(String(queryArg))}/lots`,
+      }),
+    }),
     restoreStockArticle: build.mutation<RestoreStockArticleApiResponse, RestoreStockArticleApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/articles/${encodeURIComponent(String(queryArg))}/restore`,
@@ -153,6 +158,17 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    listStockLots: build.query<ListStockLotsApiResponse, ListStockLotsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/lots`,
+        params: {
+          expires_before: queryArg.expiresBefore,
+          q: queryArg.q,
+          cursor: queryArg.cursor,
+          limit: queryArg.limit,
+        },
+      }),
+    }),
     listStockMovements: build.query<ListStockMovementsApiResponse, ListStockMovementsApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/movements`,
@@ -161,6 +177,7 @@ const injectedRtkApi = api.injectEndpoints({
           kind: queryArg.kind,
           user_id: queryArg.userId,
           location_id: queryArg.locationId,
+          lot: queryArg.lot,
           from: queryArg['from'],
           to: queryArg.to,
           cursor: queryArg.cursor,
@@ -186,6 +203,7 @@ const injectedRtkApi = api.injectEndpoints({
           kind: queryArg.kind,
           user_id: queryArg.userId,
           location_id: queryArg.locationId,
+          lot: queryArg.lot,
           from: queryArg['from'],
           to: queryArg.to,
         },
@@ -232,6 +250,26 @@ const injectedRtkApi = api.injectEndpoints({
     getStockSummary: build.query<GetStockSummaryApiResponse, GetStockSummaryApiArg>({
       query: () => ({ url: `/api/stock/summary` }),
     }),
+    traceStockLot: build.query<TraceStockLotApiResponse, TraceStockLotApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/trace`,
+        params: {
+          article_id: queryArg.articleId,
+          lot: queryArg.lot,
+          serial: queryArg.serial,
+        },
+      }),
+    }),
+    exportStockTrace: build.query<ExportStockTraceApiResponse, ExportStockTraceApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/trace.csv`,
+        params: {
+          article_id: queryArg.articleId,
+          lot: queryArg.lot,
+          serial: queryArg.serial,
+        },
+      }),
+    }),
     transferStock: build.mutation<TransferStockApiResponse, TransferStockApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/transfers`,
@@ -253,14 +291,20 @@ export type ListStockArticlesApiResponse = /** status 200 Default Response */ {
     barcode: string | null;
     created_at: string;
     description: string | null;
+    /** Goods-in needs a best-before date. */
+    expiry: boolean;
     id: number;
     low_stock: boolean;
     /** Order up to this; null: twice the reorder level. */
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
+    /** none, lot or serial (stock-spec-3 §2). */
+    tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
   }[];
@@ -287,14 +331,20 @@ export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
     barcode: string | null;
     created_at: string;
     description: string | null;
+    /** Goods-in needs a best-before date. */
+    expiry: boolean;
     id: number;
     low_stock: boolean;
     /** Order up to this; null: twice the reorder level. */
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
+    /** none, lot or serial (stock-spec-3 §2). */
+    tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
   };
@@ -302,12 +352,16 @@ export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
 export type CreateStockArticleApiArg = {
   barcode?: string | null;
   description?: string | null;
+  /** Goods-in needs best_before. Changed only at stock 0 (409). */
+  expiry?: boolean;
   /** Maximum stock, at least min_stock: reorder suggestions fill up to it. */
   max_stock?: number | null;
   /** Reorder level: at or below it the article counts as low stock. */
   min_stock: number;
   name: string;
   sku: string;
+  /** none, lot or serial (stock-spec-3 §2). */
+  tracking?: 'none' | 'lot' | 'serial';
   unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
 };
 export type DeleteStockArticleApiResponse = unknown;
@@ -318,14 +372,20 @@ export type GetStockArticleApiResponse = /** status 200 Default Response */ {
     barcode: string | null;
     created_at: string;
     description: string | null;
+    /** Goods-in needs a best-before date. */
+    expiry: boolean;
     id: number;
     low_stock: boolean;
     /** Order up to this; null: twice the reorder level. */
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
+    /** none, lot or serial (stock-spec-3 §2). */
+    tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
   };
@@ -337,14 +397,20 @@ export type UpdateStockArticleApiResponse = /** status 200 Default Response */ {
     barcode: string | null;
     created_at: string;
     description: string | null;
+    /** Goods-in needs a best-before date. */
+    expiry: boolean;
     id: number;
     low_stock: boolean;
     /** Order up to this; null: twice the reorder level. */
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
+    /** none, lot or serial (stock-spec-3 §2). */
+    tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
   };
@@ -354,12 +420,16 @@ export type UpdateStockArticleApiArg = {
   body: {
     barcode?: string | null;
     description?: string | null;
+    /** Goods-in needs best_before. Changed only at stock 0 (409). */
+    expiry?: boolean;
     /** Maximum stock, at least min_stock: reorder suggestions fill up to it. */
     max_stock?: number | null;
     /** Reorder level: at or below it the article counts as low stock. */
     min_stock: number;
     name: string;
     sku: string;
+    /** none, lot or serial (stock-spec-3 §2). */
+    tracking?: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
   };
 };
@@ -369,14 +439,20 @@ export type ArchiveStockArticleApiResponse = /** status 200 Default Response */ 
     barcode: string | null;
     created_at: string;
     description: string | null;
+    /** Goods-in needs a best-before date. */
+    expiry: boolean;
     id: number;
     low_stock: boolean;
     /** Order up to this; null: twice the reorder level. */
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
+    /** none, lot or serial (stock-spec-3 §2). */
+    tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
   };
@@ -431,20 +507,40 @@ export type GetStockArticleLocationsApiResponse = /** status 200 Default Respons
   }[];
 };
 export type GetStockArticleLocationsApiArg = number;
+export type ListStockArticleLotsApiResponse = /** status 200 Default Response */ {
+  lots: {
+    best_before: string | null;
+    locations: {
+      location_code: string;
+      location_id: number;
+      quantity: number;
+    }[];
+    /** The lot, or the serial of a serial article. */
+    lot: string;
+    quantity: number;
+  }[];
+};
+export type ListStockArticleLotsApiArg = number;
 export type RestoreStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
+    /** Goods-in needs a best-before date. */
+    expiry: boolean;
     id: number;
     low_stock: boolean;
     /** Order up to this; null: twice the reorder level. */
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
+    /** none, lot or serial (stock-spec-3 §2). */
+    tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
   };
@@ -456,6 +552,8 @@ export type BookStockCountApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
     created_at: string;
     /** Signed change of the stock. */
     delta: number;
@@ -466,9 +564,13 @@ export type BookStockCountApiResponse = /** status 201 Default Response */ {
     location_id: number | null;
     /** The article's stock at that location after it. */
     location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -489,6 +591,8 @@ export type BookStockCountApiResponse = /** status 201 Default Response */ {
     reference: string | null;
     reversed_by_id: number | null;
     reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     user_id: number | null;
@@ -503,9 +607,15 @@ export type BookStockCountApiArg = {
   body: {
     lines: {
       article_id: number;
+      /** ISO date; required for goods-in of an expiry article (422 best_before.required). */
+      best_before?: string | null;
       /** Counted stock. */
       counted: number;
       location_id?: number | null;
+      /** Lot (1–40 of A-Z a-z 0-9 - . /) of a lot article: required (422 lot.required) except for goods-out, which without it takes FEFO. */
+      lot?: string | null;
+      /** Serial numbers of a serial article (422 serials.required); the quantity is their count. */
+      serials?: string[] | null;
     }[];
     note?: string | null;
     /** ISO date-time with Z or an offset (a time without one is 422) the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
@@ -679,11 +789,40 @@ export type ListStockAtLocationApiArg = {
   limit?: number;
   id: number;
 };
+export type ListStockLotsApiResponse = /** status 200 Default Response */ {
+  lots: {
+    article_id: number;
+    article_name: string;
+    article_sku: string;
+    best_before: string | null;
+    locations: {
+      location_code: string;
+      location_id: number;
+      quantity: number;
+    }[];
+    /** The lot, or the serial of a serial article. */
+    lot: string;
+    quantity: number;
+    tracking: string;
+    unit: string;
+  }[];
+  next_cursor: string | null;
+};
+export type ListStockLotsApiArg = {
+  /** ISO date: lots whose best-before is before it. */
+  expiresBefore?: string;
+  /** Lot, SKU or article name. */
+  q?: string;
+  cursor?: string;
+  limit?: number;
+};
 export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
   movements: {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
     created_at: string;
     /** Signed change of the stock. */
     delta: number;
@@ -694,9 +833,13 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
     location_id: number | null;
     /** The article's stock at that location after it. */
     location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -717,6 +860,8 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
     reference: string | null;
     reversed_by_id: number | null;
     reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     user_id: number | null;
@@ -729,6 +874,8 @@ export type ListStockMovementsApiArg = {
   kind?: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
   userId?: number;
   locationId?: number;
+  /** Rows of this lot or serial number. */
+  lot?: string;
   /** ISO date or date-time, inclusive. */
   from?: string;
   /** ISO date (whole day included) or date-time. */
@@ -743,14 +890,20 @@ export type BookStockMovementApiResponse =
         barcode: string | null;
         created_at: string;
         description: string | null;
+        /** Goods-in needs a best-before date. */
+        expiry: boolean;
         id: number;
         low_stock: boolean;
         /** Order up to this; null: twice the reorder level. */
         max_stock: number | null;
         min_stock: number;
         name: string;
+        /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+        on_order: number;
         quantity: number;
         sku: string;
+        /** none, lot or serial (stock-spec-3 §2). */
+        tracking: 'none' | 'lot' | 'serial';
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
         updated_at: string;
       };
@@ -764,21 +917,33 @@ export type BookStockMovementApiResponse =
         barcode: string | null;
         created_at: string;
         description: string | null;
+        /** Goods-in needs a best-before date. */
+        expiry: boolean;
         id: number;
         low_stock: boolean;
         /** Order up to this; null: twice the reorder level. */
         max_stock: number | null;
         min_stock: number;
         name: string;
+        /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+        on_order: number;
         quantity: number;
         sku: string;
+        /** none, lot or serial (stock-spec-3 §2). */
+        tracking: 'none' | 'lot' | 'serial';
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
         updated_at: string;
       };
+      lots?: {
+        lot: string;
+        quantity: number;
+      }[];
       movement: {
         article_id: number;
         article_name: string;
         article_sku: string;
+        /** The lot's best-before date. */
+        best_before?: string | null;
         created_at: string;
         /** Signed change of the stock. */
         delta: number;
@@ -789,9 +954,13 @@ export type BookStockMovementApiResponse =
         location_id: number | null;
         /** The article's stock at that location after it. */
         location_quantity_after: number | null;
+        /** The lot booked (lot articles). */
+        lot?: string | null;
         note: string | null;
         /** When it happened on the device, if the booking said so. */
         occurred_at: string | null;
+        /** The purchase order a receipt booked (stock-spec-3 §1). */
+        purchase_order_id?: number | null;
         quantity_after: number;
         reason:
           | (
@@ -812,19 +981,78 @@ export type BookStockMovementApiResponse =
         reference: string | null;
         reversed_by_id: number | null;
         reverses_id: number | null;
+        /** The serial booked (serial articles; one row each). */
+        serial?: string | null;
         transfer_id: string | null;
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
         user_id: number | null;
         user_name: string;
       };
+      /** Tracked articles: every journal row written, one per lot or serial. */
+      movements?: {
+        article_id: number;
+        article_name: string;
+        article_sku: string;
+        /** The lot's best-before date. */
+        best_before?: string | null;
+        created_at: string;
+        /** Signed change of the stock. */
+        delta: number;
+        id: number;
+        kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+        location_code: string | null;
+        /** Storage location booked; null on rows from before locations. */
+        location_id: number | null;
+        /** The article's stock at that location after it. */
+        location_quantity_after: number | null;
+        /** The lot booked (lot articles). */
+        lot?: string | null;
+        note: string | null;
+        /** When it happened on the device, if the booking said so. */
+        occurred_at: string | null;
+        /** The purchase order a receipt booked (stock-spec-3 §1). */
+        purchase_order_id?: number | null;
+        quantity_after: number;
+        reason:
+          | (
+              | 'purchase'
+              | 'return'
+              | 'production'
+              | 'initial'
+              | 'other'
+              | 'sale'
+              | 'consumption'
+              | 'damage'
+              | 'return_to_supplier'
+              | 'count'
+              | 'loss'
+              | 'found'
+            )
+          | null;
+        reference: string | null;
+        reversed_by_id: number | null;
+        reverses_id: number | null;
+        /** The serial booked (serial articles; one row each). */
+        serial?: string | null;
+        transfer_id: string | null;
+        unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+        user_id: number | null;
+        user_name: string;
+      }[];
+      /** Serial articles: the serials booked. */
+      serials?: string[];
     };
 export type BookStockMovementApiArg = {
   /** A UUID per form submission; a retry with the same key books nothing twice. */
   'idempotency-key'?: string;
   body: {
     article_id: number;
+    /** ISO date; required for goods-in of an expiry article (422 best_before.required). */
+    best_before?: string | null;
     kind: 'in' | 'out' | 'correction';
     location_id?: number | null;
+    /** Lot (1–40 of A-Z a-z 0-9 - . /) of a lot article: required (422 lot.required) except for goods-out, which without it takes FEFO. */
+    lot?: string | null;
     note?: string | null;
     /** ISO date-time with Z or an offset (a time without one is 422) the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
     occurred_at?: string | null;
@@ -847,6 +1075,8 @@ export type BookStockMovementApiArg = {
         )
       | null;
     reference?: string | null;
+    /** Serial numbers of a serial article (422 serials.required); the quantity is their count. */
+    serials?: string[] | null;
   };
 };
 export type ExportStockMovementsApiResponse = unknown;
@@ -855,6 +1085,8 @@ export type ExportStockMovementsApiArg = {
   kind?: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
   userId?: number;
   locationId?: number;
+  /** Rows of this lot or serial number. */
+  lot?: string;
   /** ISO date or date-time, inclusive. */
   from?: string;
   /** ISO date (whole day included) or date-time. */
@@ -866,21 +1098,33 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     barcode: string | null;
     created_at: string;
     description: string | null;
+    /** Goods-in needs a best-before date. */
+    expiry: boolean;
     id: number;
     low_stock: boolean;
     /** Order up to this; null: twice the reorder level. */
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
+    /** none, lot or serial (stock-spec-3 §2). */
+    tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
   };
+  lots?: {
+    lot: string;
+    quantity: number;
+  }[];
   movement: {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
     created_at: string;
     /** Signed change of the stock. */
     delta: number;
@@ -891,9 +1135,13 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     location_id: number | null;
     /** The article's stock at that location after it. */
     location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -914,11 +1162,66 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     reference: string | null;
     reversed_by_id: number | null;
     reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     user_id: number | null;
     user_name: string;
   };
+  /** Tracked articles: every journal row written, one per lot or serial. */
+  movements?: {
+    article_id: number;
+    article_name: string;
+    article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
+    created_at: string;
+    /** Signed change of the stock. */
+    delta: number;
+    id: number;
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
+    note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
+    quantity_after: number;
+    reason:
+      | (
+          | 'purchase'
+          | 'return'
+          | 'production'
+          | 'initial'
+          | 'other'
+          | 'sale'
+          | 'consumption'
+          | 'damage'
+          | 'return_to_supplier'
+          | 'count'
+          | 'loss'
+          | 'found'
+        )
+      | null;
+    reference: string | null;
+    reversed_by_id: number | null;
+    reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
+    transfer_id: string | null;
+    unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    user_id: number | null;
+    user_name: string;
+  }[];
+  /** Serial articles: the serials booked. */
+  serials?: string[];
 };
 export type ReverseStockMovementApiArg = {
   id: number;
@@ -935,6 +1238,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
     created_at: string;
     /** Signed change of the stock. */
     delta: number;
@@ -945,9 +1250,13 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     location_id: number | null;
     /** The article's stock at that location after it. */
     location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -968,15 +1277,20 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     reference: string | null;
     reversed_by_id: number | null;
     reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     user_id: number | null;
     user_name: string;
   };
-  out: {
+  /** Tracked articles: one row per lot or serial and side. */
+  movements?: {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
     created_at: string;
     /** Signed change of the stock. */
     delta: number;
@@ -987,9 +1301,13 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     location_id: number | null;
     /** The article's stock at that location after it. */
     location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -1010,6 +1328,58 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     reference: string | null;
     reversed_by_id: number | null;
     reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
+    transfer_id: string | null;
+    unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    user_id: number | null;
+    user_name: string;
+  }[];
+  out: {
+    article_id: number;
+    article_name: string;
+    article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
+    created_at: string;
+    /** Signed change of the stock. */
+    delta: number;
+    id: number;
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
+    note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
+    quantity_after: number;
+    reason:
+      | (
+          | 'purchase'
+          | 'return'
+          | 'production'
+          | 'initial'
+          | 'other'
+          | 'sale'
+          | 'consumption'
+          | 'damage'
+          | 'return_to_supplier'
+          | 'count'
+          | 'loss'
+          | 'found'
+        )
+      | null;
+    reference: string | null;
+    reversed_by_id: number | null;
+    reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     user_id: number | null;
@@ -1022,10 +1392,14 @@ export type RelocateStockApiArg = {
   body: {
     article_id: number;
     from_location_id: number;
+    /** Lot to move (lot articles); without it FEFO. */
+    lot?: string | null;
     note?: string | null;
     occurred_at?: string | null;
     /** Amount to move. */
     quantity: number;
+    /** Serials to move (serial articles). */
+    serials?: string[] | null;
     to_location_id: number;
   };
 };
@@ -1035,9 +1409,11 @@ export type ListStockReorderApiResponse = /** status 200 Default Response */ {
     max_stock: number | null;
     min_stock: number;
     name: string;
+    /** Open quantity of ordered purchase orders (stock-spec-3 §1). */
+    on_order: number;
     quantity: number;
     sku: string;
-    /** max_stock − quantity, else 2 × min_stock − quantity; whole for whole units. */
+    /** max_stock − quantity − on_order, else 2 × min_stock − quantity − on_order (never below 0); whole for whole units. */
     suggested: number;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
   }[];
@@ -1057,11 +1433,82 @@ export type GetStockSummaryApiResponse = /** status 200 Default Response */ {
   movements_today: number;
 };
 export type GetStockSummaryApiArg = void;
+export type TraceStockLotApiResponse = /** status 200 Default Response */ {
+  article_id: number;
+  lot: string | null;
+  movements: {
+    article_id: number;
+    article_name: string;
+    article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
+    created_at: string;
+    /** Signed change of the stock. */
+    delta: number;
+    id: number;
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
+    note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
+    purchase_order_number: string | null;
+    quantity_after: number;
+    reason:
+      | (
+          | 'purchase'
+          | 'return'
+          | 'production'
+          | 'initial'
+          | 'other'
+          | 'sale'
+          | 'consumption'
+          | 'damage'
+          | 'return_to_supplier'
+          | 'count'
+          | 'loss'
+          | 'found'
+        )
+      | null;
+    reference: string | null;
+    reversed_by_id: number | null;
+    reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
+    supplier_id: number | null;
+    supplier_name: string | null;
+    transfer_id: string | null;
+    unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    user_id: number | null;
+    user_name: string;
+  }[];
+  serial: string | null;
+};
+export type TraceStockLotApiArg = {
+  articleId: number;
+  lot?: string;
+  serial?: string;
+};
+export type ExportStockTraceApiResponse = unknown;
+export type ExportStockTraceApiArg = {
+  articleId: number;
+  lot?: string;
+  serial?: string;
+};
 export type TransferStockApiResponse = /** status 201 Default Response */ {
   in: {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
     created_at: string;
     /** Signed change of the stock. */
     delta: number;
@@ -1072,9 +1519,13 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     location_id: number | null;
     /** The article's stock at that location after it. */
     location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -1095,15 +1546,74 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     reference: string | null;
     reversed_by_id: number | null;
     reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     user_id: number | null;
     user_name: string;
   };
+  lots?: {
+    lot: string;
+    quantity: number;
+  }[];
+  /** Tracked articles: every journal row written, one per lot or serial. */
+  movements?: {
+    article_id: number;
+    article_name: string;
+    article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
+    created_at: string;
+    /** Signed change of the stock. */
+    delta: number;
+    id: number;
+    kind: 'in' | 'out' | 'correction' | 'transfer_out' | 'transfer_in' | 'reversal' | 'relocation';
+    location_code: string | null;
+    /** Storage location booked; null on rows from before locations. */
+    location_id: number | null;
+    /** The article's stock at that location after it. */
+    location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
+    note: string | null;
+    /** When it happened on the device, if the booking said so. */
+    occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
+    quantity_after: number;
+    reason:
+      | (
+          | 'purchase'
+          | 'return'
+          | 'production'
+          | 'initial'
+          | 'other'
+          | 'sale'
+          | 'consumption'
+          | 'damage'
+          | 'return_to_supplier'
+          | 'count'
+          | 'loss'
+          | 'found'
+        )
+      | null;
+    reference: string | null;
+    reversed_by_id: number | null;
+    reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
+    transfer_id: string | null;
+    unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    user_id: number | null;
+    user_name: string;
+  }[];
   out: {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The lot's best-before date. */
+    best_before?: string | null;
     created_at: string;
     /** Signed change of the stock. */
     delta: number;
@@ -1114,9 +1624,13 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     location_id: number | null;
     /** The article's stock at that location after it. */
     location_quantity_after: number | null;
+    /** The lot booked (lot articles). */
+    lot?: string | null;
     note: string | null;
     /** When it happened on the device, if the booking said so. */
     occurred_at: string | null;
+    /** The purchase order a receipt booked (stock-spec-3 §1). */
+    purchase_order_id?: number | null;
     quantity_after: number;
     reason:
       | (
@@ -1137,23 +1651,33 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     reference: string | null;
     reversed_by_id: number | null;
     reverses_id: number | null;
+    /** The serial booked (serial articles; one row each). */
+    serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     user_id: number | null;
     user_name: string;
   };
+  /** Serial articles: the serials booked. */
+  serials?: string[];
 };
 export type TransferStockApiArg = {
   /** A UUID per form submission; a retry with the same key books nothing twice. */
   'idempotency-key'?: string;
   body: {
     article_id: number;
+    /** ISO date; required for goods-in of an expiry article (422 best_before.required). */
+    best_before?: string | null;
     location_id?: number | null;
+    /** Lot (1–40 of A-Z a-z 0-9 - . /) of a lot article: required (422 lot.required) except for goods-out, which without it takes FEFO. */
+    lot?: string | null;
     note?: string | null;
     /** ISO date-time with Z or an offset (a time without one is 422) the booking happened on the device (made offline, sent later): at most 5 minutes ahead of the server, at most 7 days back, else 422 on occurred_at. Stored and shown in the journal; the journal still sorts by created_at. */
     occurred_at?: string | null;
     /** Amount to move. */
     quantity: number;
+    /** Serial numbers of a serial article (422 serials.required); the quantity is their count. */
+    serials?: string[] | null;
     to_warehouse_id: number;
   };
 };
@@ -1172,6 +1696,8 @@ export const {
   useLazyGetStockArticleHistoryQuery,
   useGetStockArticleLocationsQuery,
   useLazyGetStockArticleLocationsQuery,
+  useListStockArticleLotsQuery,
+  useLazyListStockArticleLotsQuery,
   useRestoreStockArticleMutation,
   useBookStockCountMutation,
   useImportStockArticlesMutation,
@@ -1186,6 +1712,8 @@ export const {
   useRestoreStockLocationMutation,
   useListStockAtLocationQuery,
   useLazyListStockAtLocationQuery,
+  useListStockLotsQuery,
+  useLazyListStockLotsQuery,
   useListStockMovementsQuery,
   useLazyListStockMovementsQuery,
   useBookStockMovementMutation,
@@ -1199,5 +1727,9 @@ export const {
   useLazyExportStockReorderQuery,
   useGetStockSummaryQuery,
   useLazyGetStockSummaryQuery,
+  useTraceStockLotQuery,
+  useLazyTraceStockLotQuery,
+  useExportStockTraceQuery,
+  useLazyExportStockTraceQuery,
   useTransferStockMutation,
 } = injectedRtkApi;

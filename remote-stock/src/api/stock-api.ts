@@ -30,6 +30,10 @@ const enhanced = stockApi.enhanceEndpoints({
     listStockArticles: { providesTags: [ARTICLE] },
     getStockArticle: { providesTags: [ARTICLE] },
     listStockMovements: { providesTags: [MOVEMENT] },
+    // stock-spec-3 §2: lots change with every booking.
+    listStockArticleLots: { providesTags: [MOVEMENT] },
+    listStockLots: { providesTags: [MOVEMENT] },
+    traceStockLot: { providesTags: [MOVEMENT] },
     createStockArticle: { invalidatesTags: [ARTICLE, SUMMARY] },
     updateStockArticle: { invalidatesTags: [ARTICLE, SUMMARY] },
     archiveStockArticle: { invalidatesTags: [ARTICLE, SUMMARY] },
@@ -80,6 +84,9 @@ export const {
   useTransferStockMutation,
   useBookStockCountMutation,
   useImportStockArticlesMutation,
+  useListStockArticleLotsQuery,
+  useListStockLotsQuery,
+  useTraceStockLotQuery,
 } = enhanced;
 
 /** Article create/edit: codes naming a field, else the generic texts. */
@@ -87,6 +94,7 @@ export const ARTICLE_ERRORS: ErrorTable = {
   'article.sku_taken': 'errors.skuTaken',
   'article.barcode_taken': 'errors.barcodeTaken',
   'article.barcode_invalid': 'errors.barcodeInvalid',
+  'article.tracking_locked': 'errors.trackingLocked',
   'article.not_found': 'errors.articleNotFound',
   'validation.failed': 'errors.checkFields',
   'permission.missing': 'errors.forbidden',
@@ -109,6 +117,14 @@ export const BOOKING_ERRORS: ErrorTable = {
   'transfer.target_article_missing': 'errors.targetArticleMissing',
   'transfer.target_article_archived': 'errors.targetArticleArchived',
   'transfer.unit_mismatch': 'errors.unitMismatch',
+  // stock-spec-3 §2: lots, serials, best-before (the server's text names the lot or serial).
+  'lot.required': 'errors.lotRequired',
+  'serials.required': 'errors.serialsRequired',
+  'best_before.required': 'errors.bestBeforeRequired',
+  'lot.best_before_mismatch': 'errors.bestBeforeMismatch',
+  'lot.not_tracked': 'errors.notTracked',
+  'serial.in_stock': 'errors.serialInStock',
+  'transfer.tracking_mismatch': 'errors.unitMismatch',
   'idempotency.mismatch': 'errors.idempotencyMismatch',
   'validation.failed': 'errors.checkFields',
   'permission.missing': 'errors.forbidden',
@@ -116,7 +132,14 @@ export const BOOKING_ERRORS: ErrorTable = {
   network: 'errors.network',
   server_error: 'errors.network',
   fallback: 'errors.bookingFailed',
-  fields: { quantity: 'errors.quantityInvalid', reason: 'errors.reasonRequired', note: 'errors.noteRequired' },
+  fields: {
+    quantity: 'errors.quantityInvalid',
+    reason: 'errors.reasonRequired',
+    note: 'errors.noteRequired',
+    lot: 'errors.lotInvalid',
+    best_before: 'errors.bestBeforeInvalid',
+    serials: 'errors.serialsInvalid',
+  },
 };
 
 export const ARCHIVE_ERRORS: ErrorTable = {

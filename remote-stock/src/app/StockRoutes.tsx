@@ -19,6 +19,8 @@ const QuickBookPage = page(() => import('../features/book/QuickBookPage'), 'Quic
 const StocktakePage = page(() => import('../features/count/StocktakePage'), 'StocktakePage');
 const MovementsPage = page(() => import('../features/movements/MovementsPage'), 'MovementsPage');
 const ReorderPage = page(() => import('../features/reorder/ReorderPage'), 'ReorderPage');
+const ExpiryPage = page(() => import('../features/lots/ExpiryPage'), 'ExpiryPage');
+const TracePage = page(() => import('../features/lots/TracePage'), 'TracePage');
 const ImportPage = page(() => import('../features/import/ImportPage'), 'ImportPage');
 const LocationsPage = page(() => import('../features/locations/pages'), 'LocationsRoute');
 const LocationPage = page(() => import('../features/locations/pages'), 'LocationRoute');
@@ -40,6 +42,8 @@ export default function StockRoutes() {
         <Route path="movements" element={<MovementsPage />} />
         <Route path="reorder" element={<ReorderPage />} />
         <Route path="import" element={<ImportPage />} />
+        <Route path="expiry" element={<ExpiryPage />} />
+        <Route path="trace" element={<TracePage />} />
         <Route path="locations" element={<LocationsPage />} />
         <Route path="locations/:id" element={<LocationPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

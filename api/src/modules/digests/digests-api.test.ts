@@ -254,3 +254,34 @@ describe('the file outbox and queued mails', () => {
     ]);
   });
 });
+
+describe('expiring lots (stock-spec-3 §2)', () => {
+  it('adds the lots expiring within 14 days, and goes out for them alone', async () => {
+    const { user, client } = await loggedIn(app, { name: 'Lena Lot' });
+    await app.ctx.db.update(users).set({ language: 'en' }).where(eq(users.id, user.id));
+    const own = await createWarehouse(client, 'Cold Store');
+    expect((await client.put(`/api/digests/${own.id}`, UTC_ALWAYS)).statusCode).toBe(200);
+    const milk = await createArticle(client, { name: 'Milk', sku: 'MLK-14', tracking: 'lot', expiry: true });
+    const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    for (const [lot, bestBefore] of [
+      ['SOON', day(12)],
+      ['LATER', day(40)],
+    ]) {
+      const res = await book(client, '/api/stock/movements', {
+        article_id: milk.id,
+        kind: 'in',
+        quantity: 3,
+        lot,
+        best_before: bestBefore,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    await runDigests(app, new Date(Date.now() + 24 * 60 * 60 * 1000));
+    const [mail] = mailsTo(user.email);
+    expect(mail!.subject).toBe('Cold Store: 1 lot(s) expiring within 14 days');
+    expect(mail!.text).toContain('These lots expire within 14 days (or have expired):');
+    expect(mail!.text).toContain(`MLK-14 – Milk, lot SOON: best before ${day(12)}, 3 pcs`);
+    expect(mail!.text).not.toContain('LATER');
+    expect(mail!.text).toContain('/stock/expiry');
+  });
+});

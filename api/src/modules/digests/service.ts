@@ -6,7 +6,7 @@ import type { Language } from '../../platform/i18n';
 import { mailLanguage, render } from '../../platform/mail/templates';
 import { safeEqual } from '../../platform/security/tokens';
 import { findWarehouseAccess } from '../../platform/tenancy/access';
-import { articlesGoneLow, formatQuantity } from '../stock';
+import { articlesGoneLow, formatQuantity, lotsExpiring } from '../stock';
 import {
   allSubscriptions,
   type ClaimedJob,
@@ -74,6 +74,7 @@ export function readUnsubscribeToken(appKey: string, token: string): { id: numbe
 // --- the digest mail ---------------------------------------------------------------------------
 
 type GoneLow = Awaited<ReturnType<typeof articlesGoneLow>>;
+type Expiring = Awaited<ReturnType<typeof lotsExpiring>>;
 
 const TEXTS = {
   de: {
@@ -86,6 +87,11 @@ const TEXTS = {
     why: 'Sie erhalten diese E-Mail, weil Sie die tägliche Bestandswarnung abonniert haben.',
     reorder: 'Bestellvorschläge ansehen',
     unsubscribe: 'Abbestellen',
+    expiringSubject: (n: number, warehouse: string) => `${warehouse}: ${n} Charge(n) laufen in 14 Tagen ab`,
+    expiringIntro: 'Diese Chargen laufen innerhalb von 14 Tagen ab (oder sind abgelaufen):',
+    expiringLine: (sku: string, name: string, lot: string, date: string, quantity: string) =>
+      `${sku} – ${name}, Charge ${lot}: MHD ${date}, ${quantity}`,
+    expiry: 'Haltbarkeit ansehen',
   },
   en: {
     subject: (n: number, warehouse: string) => `${warehouse}: ${n} article(s) at or below reorder level`,
@@ -96,6 +102,11 @@ const TEXTS = {
     why: 'You receive this e-mail because you subscribed to the daily low-stock digest.',
     reorder: 'See reorder suggestions',
     unsubscribe: 'Unsubscribe',
+    expiringSubject: (n: number, warehouse: string) => `${warehouse}: ${n} lot(s) expiring within 14 days`,
+    expiringIntro: 'These lots expire within 14 days (or have expired):',
+    expiringLine: (sku: string, name: string, lot: string, date: string, quantity: string) =>
+      `${sku} – ${name}, lot ${lot}: best before ${date}, ${quantity}`,
+    expiry: 'See best-before dates',
   },
 };
 
@@ -104,23 +115,46 @@ function digestMail(
   appKey: string,
   job: Pick<ClaimedJob, 'subscriptionId' | 'userId' | 'email' | 'name' | 'warehouseName' | 'language'>,
   articles: GoneLow,
+  expiring: Expiring = [],
 ) {
   const lang: Language = mailLanguage(job.language);
   const text = TEXTS[lang];
   const unsubscribeUrl = `${appUrl}/api/digests/unsubscribe?token=${unsubscribeToken(appKey, job.subscriptionId, job.userId)}`;
+  // stock-spec-3 §2: the lots expiring within 14 days, after the articles gone low (or alone).
+  const expiringPart = expiring.length
+    ? [
+        text.expiringIntro,
+        ...expiring.map((l) =>
+          text.expiringLine(l.sku, l.name, l.lot, l.best_before, formatQuantity(lang, l.quantity, l.unit)),
+        ),
+      ]
+    : [];
   const mail = render(
     job.email,
-    text.subject(articles.length, job.warehouseName),
+    articles.length
+      ? text.subject(articles.length, job.warehouseName)
+      : text.expiringSubject(expiring.length, job.warehouseName),
     [
       text.hello(job.name),
-      text.intro(job.warehouseName),
-      ...articles.map((a) =>
-        text.line(a.sku, a.name, formatQuantity(lang, a.quantity, a.unit), formatQuantity(lang, a.minStock, a.unit)),
-      ),
+      ...(articles.length
+        ? [
+            text.intro(job.warehouseName),
+            ...articles.map((a) =>
+              text.line(
+                a.sku,
+                a.name,
+                formatQuantity(lang, a.quantity, a.unit),
+                formatQuantity(lang, a.minStock, a.unit),
+              ),
+            ),
+          ]
+        : []),
+      ...expiringPart,
       text.why,
     ],
     [
-      { label: text.reorder, url: `${appUrl}/stock/reorder` },
+      ...(articles.length ? [{ label: text.reorder, url: `${appUrl}/stock/reorder` }] : []),
+      ...(expiring.length ? [{ label: text.expiry, url: `${appUrl}/stock/expiry` }] : []),
       { label: text.unsubscribe, url: unsubscribeUrl },
     ],
   );
@@ -163,11 +197,12 @@ async function runOneJob(app: FastifyInstance): Promise<boolean> {
       return true;
     }
     const articles = await articlesGoneLow(tx as unknown as Db, job.warehouseId, job.reportedUntil, job.now);
-    if (!articles.length) {
+    const expiring = await lotsExpiring(tx as unknown as Db, job.warehouseId, job.now.toISOString().slice(0, 10));
+    if (!articles.length && !expiring.length) {
       await finishJob(tx, job, 'empty');
       return true;
     }
-    const mail = digestMail(appUrl, appKey, job, articles);
+    const mail = digestMail(appUrl, appKey, job, articles, expiring);
     const { to, subject, text, html, headers } = mail;
     await insertMail(tx, job.id, { recipient: to, subject, text, html, headers });
     await finishJob(tx, job, 'sent');

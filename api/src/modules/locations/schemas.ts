@@ -96,7 +96,24 @@ export const RelocationInput = Type.Object(
     quantity: Type.Number({ minimum: 0, maximum: 99_999_999_999, description: 'Amount to move.' }),
     note: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
     occurred_at: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+    lot: Type.Optional(
+      Nullable(Type.String({ maxLength: 40, description: 'Lot to move (lot articles); without it FEFO.' })),
+    ),
+    serials: Type.Optional(
+      Nullable(
+        Type.Array(Type.String({ maxLength: 64 }), {
+          maxItems: 1000,
+          description: 'Serials to move (serial articles).',
+        }),
+      ),
+    ),
   },
   Closed,
 );
-export const RelocationAnswer = Type.Object({ out: Movement, in: Movement });
+export const RelocationAnswer = Type.Object({
+  out: Movement,
+  in: Movement,
+  movements: Type.Optional(
+    Type.Array(Movement, { description: 'Tracked articles: one row per lot or serial and side.' }),
+  ),
+});

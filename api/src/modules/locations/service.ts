@@ -9,9 +9,15 @@ import {
   type Booker,
   findArticle,
   fromMilli,
+  hasLotFields,
+  insufficientAtPlace,
   journal,
+  type LotFields,
+  type MovementJson,
   movementJson,
   quantityField,
+  relocateLots,
+  splitRows,
   stockArticles,
   type Tx,
 } from '../stock';
@@ -177,7 +183,7 @@ export async function deleteLocation(db: Db, warehouseId: number, id: number, la
   });
 }
 
-export interface RelocationInput {
+export interface RelocationInput extends LotFields {
   article_id: number;
   from_location_id: number;
   to_location_id: number;
@@ -205,18 +211,48 @@ export async function relocate(tx: Tx, booker: Booker, input: RelocationInput) {
   const errors: FieldErrors = {};
   const amount = quantityField(errors, 'quantity', input.quantity, article!.unit, { positive: true });
   if (Object.keys(errors).length) throw validationError(errors);
+  // stock-spec-3 §2: a tracked article moves its named lot or serials, or FEFO, before the location totals.
+  const tracked = article!.tracking !== 'none' || hasLotFields(input);
+  const lots = tracked
+    ? await relocateLots(tx, booker.lang, article!, from, to, amount, input, (available) =>
+        insufficientAtPlace(booker.lang, article!, from, available),
+      )
+    : null;
   const fromAfter = await addAtPlace(tx, booker, article!, from, -amount);
   const toAfter = await addAtPlace(tx, booker, article!, to, amount);
   const transferId = randomUUID();
   const note = input.note?.trim() || null;
   const common = { articleId: article!.id, kind: 'relocation', quantityAfter: article!.quantity, note, transferId };
+  if (lots) {
+    const fixed = { quantityAfter: article!.quantity };
+    const rows = [
+      ...splitRows(
+        article!,
+        lots.out,
+        { ...fixed, locationQuantityAfter: fromAfter },
+        { ...common, locationId: from.id },
+      ),
+      ...splitRows(article!, lots.into, { ...fixed, locationQuantityAfter: toAfter }, { ...common, locationId: to.id }),
+    ].map((row) => ({ ...row, quantityAfter: article!.quantity }));
+    const written = await journal(tx, booker, rows);
+    const json = written.map((row) =>
+      movementJson(row, article!, null, row.locationId === from.id ? from.code : to.code),
+    );
+    return {
+      statusCode: 201,
+      body: { out: json[0]!, in: json[lots.out.length]!, movements: json },
+    };
+  }
   const [out, into] = await journal(tx, booker, [
     { ...common, delta: -amount, locationId: from.id, locationQuantityAfter: fromAfter },
     { ...common, delta: amount, locationId: to.id, locationQuantityAfter: toAfter },
   ]);
   return {
     statusCode: 201,
-    body: { out: movementJson(out!, article!, null, from.code), in: movementJson(into!, article!, null, to.code) },
+    body: {
+      out: movementJson(out!, article!, null, from.code),
+      in: movementJson(into!, article!, null, to.code),
+    } as { out: MovementJson; in: MovementJson; movements?: MovementJson[] },
   };
 }
 

@@ -8,6 +8,7 @@ import { barcodeIsValid } from './barcode';
 import { type CursorValue, decodeCursor, encodeCursor, isBigintText, isTimestampText } from './cursor';
 import type { Tx } from './idempotency';
 import { parseIsoInstant } from './iso-dates';
+import type { Tracking } from './lots';
 import { fromMilli, isWhole, MAX_QUANTITY, needsWhole, toMilli, type Unit } from './quantity';
 import { type ArticleRow, stockArticles as a, searchText, stockArticleDeletions, stockMovements } from './tables';
 
@@ -23,6 +24,9 @@ export interface ArticleInput {
   max_stock?: number | null;
   barcode?: string | null;
   description?: string | null;
+  /** stock-spec-3 §2; left out: unchanged (none/false on create). */
+  tracking?: Tracking;
+  expiry?: boolean;
 }
 
 /** An article as the API answers (quantities as decimals, dates as ISO strings). */
@@ -38,6 +42,11 @@ export function articleJson(row: ArticleRow) {
     max_stock: row.maxStock === null ? null : fromMilli(row.maxStock),
     quantity: fromMilli(row.quantity),
     low_stock: isLow(row),
+    // Old stored booking answers (before purchasing) have no on_order.
+    on_order: fromMilli(row.onOrder ?? 0),
+    // stock-spec-3 §2 (old stored answers have neither).
+    tracking: (row.tracking ?? 'none') as Tracking,
+    expiry: row.expiry ?? false,
     archived_at: row.archivedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -127,7 +136,17 @@ export async function normalizeArticle(
     errors.barcode = [{ key: 'stock.barcodeTaken' }];
   }
   if (Object.keys(errors).length) throw validationError(errors, codeFor(errors));
-  return { sku, name, unit: input.unit, barcode, description, minStock, maxStock };
+  return {
+    sku,
+    name,
+    unit: input.unit,
+    barcode,
+    description,
+    minStock,
+    maxStock,
+    tracking: input.tracking ?? existing?.tracking ?? 'none',
+    expiry: input.expiry ?? existing?.expiry ?? false,
+  };
 }
 
 function codeFor(errors: FieldErrors) {
@@ -164,13 +183,20 @@ export async function createArticle(db: Db | Tx, warehouseId: number, input: Art
 export async function updateArticle(db: Db, warehouseId: number, id: number, input: ArticleInput) {
   const existing = await findArticle(db, warehouseId, id);
   const values = await normalizeArticle(db, warehouseId, input, existing);
+  // stock-spec-3 §2: tracking and expiry change only while the stock is 0, checked in the UPDATE itself
+  // (a booking that commits first makes it refuse; one after it sees the new tracking).
+  const same = sql`${a.tracking} = ${values.tracking} AND ${a.expiry} = ${values.expiry}`;
   try {
     const [row] = await db
       .update(a)
       .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(a.id, id), eq(a.warehouseId, warehouseId)))
+      .where(and(eq(a.id, id), eq(a.warehouseId, warehouseId), sql`(${same} OR ${a.quantity} = 0)`))
       .returning();
-    return row!;
+    if (!row) {
+      await findArticle(db, warehouseId, id);
+      throw new AppError(409, 'stock.trackingLocked', 'article.tracking_locked');
+    }
+    return row;
   } catch (error) {
     uniqueToValidation(error);
   }

@@ -8,15 +8,19 @@ import { articleJson } from './articles';
 import { type BookingBody, type BookingInput, bookMovement, checkBooking } from './bookings';
 import { IDEMPOTENCY_TTL_HOURS, idempotencyKeyOf, idempotencyMismatch, once, requestHash } from './idempotency';
 import { movementJson } from './journal';
+import { hasLotFields, isIsoDate } from './lots';
 import { occurredAtOf } from './occurred-at';
-import { MAX_STOCK_MILLI, WHOLE_UNITS } from './quantity';
+import { fromMilli, MAX_STOCK_MILLI, WHOLE_UNITS } from './quantity';
 import { stockArticles, stockMovements } from './tables';
 
-/** What migration 0012's `stock_book` books: the raw rows, as `to_jsonb` wrote them. */
+/** What migration 0012's `stock_book` (and 0018's `stock_book_lot`) books: the raw rows, as `to_jsonb` wrote them. */
 interface RawBooking {
   article: Record<string, unknown>;
   movement: Record<string, unknown> | null;
   location_code: string | null;
+  /** `stock_book_lot`: every journal row (one per lot) and the lots taken, quantities in thousandths. */
+  movements?: Record<string, unknown>[];
+  lots?: { lot: string; quantity: number }[];
 }
 
 /** A row as drizzle would have read it, from `to_jsonb(row)` (column names, the driver's values). */
@@ -34,7 +38,28 @@ function bookingBody(raw: RawBooking): BookingBody {
   const article = rowOf(stockArticles, raw.article);
   if (!raw.movement) return { movement: null, article: articleJson(article), unchanged: true };
   const movement = rowOf(stockMovements, raw.movement);
-  return { movement: movementJson(movement, article, null, raw.location_code), article: articleJson(article) };
+  const body: BookingBody = {
+    movement: movementJson(movement, article, null, raw.location_code),
+    article: articleJson(article),
+  };
+  if (raw.movements) {
+    body.lots = (raw.lots ?? []).map((l) => ({ lot: l.lot, quantity: fromMilli(l.quantity) }));
+    body.movements = raw.movements.map((m) => movementJson(rowOf(stockMovements, m), article, null, raw.location_code));
+  }
+  return body;
+}
+
+/**
+ * Which one-trip function an article's bookings try (issue 41): its tracking as the last answer about it said.
+ * Only a hint — tracking changes only at stock 0, and each function re-checks it under the row lock and hands
+ * back (LG000) what it does not book — so a stale entry costs one round trip, never a wrong booking.
+ */
+const trackingHint = new Map<number, string>();
+const HINTS_KEPT = 10_000;
+function remember(answer: Answer) {
+  const { id, tracking } = answer.body.article;
+  if (trackingHint.size >= HINTS_KEPT) trackingHint.clear();
+  trackingHint.set(id, tracking);
 }
 
 /** A stored answer as the API sends it: `stock_book` keeps its raw rows (`{$booking}`), the others the body. */
@@ -56,6 +81,13 @@ type Answer = { statusCode: number; body: BookingBody; replayed: boolean };
  */
 async function bookInOneTrip(db: Db, request: FastifyRequest, input: BookingInput): Promise<Answer | null> {
   const key = idempotencyKeyOf(request);
+  // Lots (stock-spec-3 §2): a lot article's goods-in/out in `stock_book_lot` (0018), serials statement by
+  // statement; `stock_book` hands tracked articles back.
+  const hint = trackingHint.get(input.article_id);
+  if (input.serials?.length || hint === 'serial') return null;
+  const lotTrip = hint === 'lot' || hasLotFields(input);
+  // A correction, or a date PostgreSQL would refuse to cast: the statement path words the refusal.
+  if (lotTrip && (input.kind === 'correction' || (input.best_before && !isIsoDate(input.best_before)))) return null;
   let checked: ReturnType<typeof checkBooking>;
   let occurredAt: Date | null;
   try {
@@ -67,15 +99,16 @@ async function bookInOneTrip(db: Db, request: FastifyRequest, input: BookingInpu
   const user = request.user!;
   let result: { status?: number; booking?: RawBooking; replayed?: true; body?: unknown; mismatch?: true };
   try {
+    const lot = sql`, ${input.lot ?? null}::varchar, ${input.best_before ?? null}::date`;
     const rows = await executePrepared(
       db,
-      sql`SELECT stock_book(
+      sql`SELECT ${sql.raw(lotTrip ? 'stock_book_lot' : 'stock_book')}(
       ${user.id}::integer, ${key}::uuid, ${requestHash(request)}::char(64), ${IDEMPOTENCY_TTL_HOURS}::integer,
       ${request.access!.warehouseId}::integer, ${input.article_id}::integer, ${input.kind}::varchar,
       ${checked.amount}::bigint, ${input.location_id ?? null}::integer, ${input.reason ?? null}::varchar,
       ${checked.note}::varchar, ${checked.reference}::varchar, ${user.name}::varchar,
       ${occurredAt?.toISOString() ?? null}::timestamptz, ${MAX_STOCK_MILLI}::bigint,
-      ${`{${WHOLE_UNITS.join(',')}}`}::varchar[]) AS answer`,
+      ${`{${WHOLE_UNITS.join(',')}}`}::varchar[]${lotTrip ? lot : sql``}) AS answer`,
     );
     result = (rows as unknown as { rows: { answer: typeof result }[] }).rows[0]!.answer;
   } catch (error) {
@@ -94,8 +127,9 @@ export async function bookMovementOnce(
   input: BookingInput,
   booker: (request: FastifyRequest) => Parameters<typeof bookMovement>[1],
 ): Promise<Answer> {
-  return (
+  const answer =
     (await bookInOneTrip(db, request, input)) ??
-    (await once(db, request, (tx) => bookMovement(tx, booker(request), input), reviveBooking))
-  );
+    (await once(db, request, (tx) => bookMovement(tx, booker(request), input), reviveBooking));
+  remember(answer);
+  return answer;
 }

@@ -15,6 +15,23 @@ import {
 import type { StoredAnswer, Tx } from './idempotency';
 import { type MovementJson, movementJson } from './journal';
 import { locationLedger, type Place } from './location-ledger';
+import {
+  applyLots,
+  assertLotFields,
+  checkLotFields,
+  countLots,
+  datesOf,
+  hasLotFields,
+  type LotFields,
+  lotColumns,
+  lotErrorCode,
+  lotsTaken,
+  type Portion,
+  putLots,
+  reverseLot,
+  splitRows,
+  takeLots,
+} from './lots';
 import { formatQuantity, isWhole, MAX_STOCK_MILLI, needsWhole, type Unit, WHOLE_UNITS } from './quantity';
 import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './tables';
 
@@ -46,6 +63,10 @@ export interface BookingInput {
   reference?: string | null;
   /** Where (stock-spec-2.md §1): default the article's default location, else STANDARD. */
   location_id?: number | null;
+  /** stock-spec-3 §2: the lot (lot articles), the serials (serial articles), the best-before date of a goods-in. */
+  lot?: string | null;
+  serials?: string[] | null;
+  best_before?: string | null;
 }
 
 const insufficient = (lang: Language, article: ArticleRow) =>
@@ -54,7 +75,7 @@ const insufficient = (lang: Language, article: ArticleRow) =>
   });
 
 /** Not enough stock at one location: names it (the article's total may suffice elsewhere). */
-const insufficientAt = (lang: Language, article: Pick<ArticleRow, 'unit'>, place: Place, available: number) =>
+export const insufficientAt = (lang: Language, article: Pick<ArticleRow, 'unit'>, place: Place, available: number) =>
   new AppError(409, 'stock.insufficientAt', 'stock.insufficient', {
     vars: { location: place.code, available: formatQuantity(lang, available, article.unit) },
   });
@@ -164,6 +185,12 @@ export interface BookingBody {
   movement: MovementJson | null;
   article: ArticleJson;
   unchanged?: true;
+  /** Lot articles: the lots booked, `[{lot, quantity}]` (FEFO may split a goods-out). */
+  lots?: { lot: string; quantity: number }[];
+  /** Serial articles: the serials booked. */
+  serials?: string[];
+  /** Tracked articles: every journal row written (one per lot or serial). */
+  movements?: MovementJson[];
 }
 
 /**
@@ -179,23 +206,34 @@ export function checkBooking(input: BookingInput) {
   return { amount, note, reference: clean(input.reference) };
 }
 
+/** What the journal row of a purchase order receipt carries besides the booking (stock-spec-3 §1). */
+export interface ReceiptOf {
+  purchaseOrderId: number;
+  /** The order line's unit price, an exact decimal string. */
+  unitCost: string;
+}
+
 /** Goods in, goods out, or a correction to a counted quantity. */
 export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput): Promise<StoredAnswer<BookingBody>> {
   const { amount, note, reference } = checkBooking(input);
 
   const place = await locationLedger().place(tx, booker.warehouseId, input.article_id, input.location_id);
   const named = input.location_id != null;
+  // The article row first (after the location, the lock order of every booking): its tracking decides
+  // the path, and a tracked article's lots are read under this lock (FEFO, serials in stock).
+  const [locked] = await tx
+    .select()
+    .from(a)
+    .where(and(eq(a.id, input.article_id), eq(a.warehouseId, booker.warehouseId)))
+    .for('update');
+  if (!locked) throw articleNotFound();
+  if (locked.archivedAt) throw articleArchived();
+  if (locked.tracking !== 'none' || hasLotFields(input)) {
+    return bookTracked(tx, booker, input, locked, place, named, { amount, note, reference });
+  }
   let delta: number;
   let booked: { updated: ArticleRow; locationAfter: number };
   if (input.kind === 'correction') {
-    // The counted quantity replaces the stock; lock the row so the difference is exact.
-    const [locked] = await tx
-      .select()
-      .from(a)
-      .where(and(eq(a.id, input.article_id), eq(a.warehouseId, booker.warehouseId)))
-      .for('update');
-    if (!locked) throw articleNotFound();
-    if (locked.archivedAt) throw articleArchived();
     // The counted quantity is the stock at the place (stock-spec-2.md §1).
     delta = amount - (await locationLedger().at(tx, locked.id, place));
     if (delta === 0) {
@@ -226,6 +264,65 @@ export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput):
   };
 }
 
+/**
+ * A booking of a lot or serial article (stock-spec-3 §2), its row locked: the lots it names (or FEFO for
+ * a goods-out of a lot article without one), the article and location stock by their sum, the lots, and
+ * one journal row per lot or serial. The answer adds `lots` (lot articles) and every row as `movements`.
+ */
+async function bookTracked(
+  tx: Tx,
+  booker: Booker,
+  input: BookingInput,
+  article: ArticleRow,
+  place: Place,
+  named: boolean,
+  checked: { amount: number; note: string | null; reference: string | null },
+): Promise<StoredAnswer<BookingBody>> {
+  const direction = input.kind === 'in' ? 'in' : input.kind === 'out' ? 'out' : 'set';
+  assertLotFields(article, direction, input, checked.amount);
+  const ledger = locationLedger();
+  let portions: Portion[];
+  if (input.kind === 'in') portions = await putLots(tx, article, checked.amount, input);
+  else if (input.kind === 'out') {
+    portions = await takeLots(tx, booker.lang, article, place, checked.amount, input, (available) =>
+      insufficientAt(booker.lang, article, place, available),
+    );
+  } else portions = await countLots(tx, article, place, checked.amount, input);
+  if (portions.length === 0) {
+    return { statusCode: 200, body: { movement: null, article: articleJson(article), unchanged: true } };
+  }
+  const delta = portions.reduce((sum, p) => sum + p.delta, 0);
+  let updated = article;
+  let locationAfter: number;
+  if (delta !== 0) ({ updated, locationAfter } = await bookAt(tx, booker, article.id, place, delta, named));
+  else locationAfter = await ledger.at(tx, article.id, place);
+  await applyLots(tx, article, place, portions);
+  const rows = splitRows(
+    article,
+    portions,
+    { quantityAfter: updated.quantity, locationQuantityAfter: locationAfter },
+    {
+      articleId: article.id,
+      kind: input.kind,
+      reason: input.reason ?? null,
+      note: checked.note,
+      reference: checked.reference,
+      locationId: place.id,
+    },
+  );
+  const written = await journal(tx, booker, rows);
+  const movements = written.map((row) => movementJson(row, updated, null, place.code));
+  return {
+    statusCode: 201,
+    body: {
+      movement: movements[0]!,
+      article: articleJson(updated),
+      ...(article.tracking === 'lot' ? { lots: lotsTaken(portions) } : { serials: portions.map((p) => p.code) }),
+      movements,
+    },
+  };
+}
+
 /** Storno: the exact opposite delta, once per movement, never for a reversal or a transfer half. */
 export async function reverseMovement(tx: Tx, booker: Booker, movementId: number, note?: string | null) {
   const [original] = await tx
@@ -244,6 +341,9 @@ export async function reverseMovement(tx: Tx, booker: Booker, movementId: number
   // At the original's location; a row from before locations lies at STANDARD since the migration.
   const place = await locationLedger().place(tx, booker.warehouseId, original.articleId, original.locationId, true);
   const { updated, locationAfter } = await bookAt(tx, booker, original.articleId, place, -original.delta, true);
+  // A lot's or serial's row is reversed on that lot (the article row is locked by the booking above).
+  const portion = await reverseLot(tx, booker.lang, updated, place, original);
+  if (portion) await applyLots(tx, updated, place, [portion]);
   try {
     const [movement] = await journal(tx, booker, [
       {
@@ -255,6 +355,7 @@ export async function reverseMovement(tx: Tx, booker: Booker, movementId: number
         reversesId: original.id,
         locationId: place.id,
         locationQuantityAfter: locationAfter,
+        ...(portion ? lotColumns(updated, portion) : {}),
       },
     ]);
     return {
@@ -268,7 +369,7 @@ export async function reverseMovement(tx: Tx, booker: Booker, movementId: number
   }
 }
 
-export interface TransferInput {
+export interface TransferInput extends LotFields {
   article_id: number;
   to_warehouse_id: number;
   quantity: number;
@@ -315,6 +416,8 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
         minStock: 0,
         barcode: source.barcode,
         description: source.description,
+        tracking: source.tracking,
+        expiry: source.expiry,
       })
       .onConflictDoNothing()
       .returning();
@@ -332,20 +435,30 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
 
   const transferId = randomUUID();
   const note = clean(input.note);
+  // Lots (stock-spec-3 §2): the named lot or serials leave, or FEFO; the target takes the same lots.
+  const sourceRow = locked.find((row) => row.id === source.id)!;
+  const tracked = sourceRow.tracking !== 'none' || hasLotFields(input);
+  let portions: Portion[] = [];
+  if (tracked) {
+    assertLotFields(sourceRow, 'out', input, amount);
+    portions = await takeLots(tx, booker.lang, sourceRow, from, amount, input, (available) =>
+      insufficientAt(booker.lang, sourceRow, from, available),
+    );
+  }
   const out = await bookAt(tx, booker, source.id, from, -amount, input.location_id != null);
   const outRow = out.updated;
-  const [outMovement] = await journal(tx, booker, [
-    {
-      articleId: source.id,
-      kind: 'transfer_out',
-      delta: -amount,
-      quantityAfter: outRow.quantity,
-      note,
-      transferId,
-      locationId: from.id,
-      locationQuantityAfter: out.locationAfter,
-    },
-  ]);
+  await applyLots(tx, sourceRow, from, portions);
+  const outBase = { articleId: source.id, kind: 'transfer_out', note, transferId, locationId: from.id };
+  const outRows = tracked
+    ? splitRows(
+        sourceRow,
+        portions,
+        { quantityAfter: outRow.quantity, locationQuantityAfter: out.locationAfter },
+        outBase,
+      )
+    : [{ ...outBase, delta: -amount, quantityAfter: outRow.quantity, locationQuantityAfter: out.locationAfter }];
+  const outMovements = await journal(tx, booker, outRows);
+  const outMovement = outMovements[0];
 
   const vars = { sku: source.sku };
   if (!there && !mayCreateThere) {
@@ -370,43 +483,58 @@ export async function transferStock(tx: Tx, booker: Booker, input: TransferInput
   if (there.unit !== source.unit) {
     throw validationError({ to_warehouse_id: [{ key: 'stock.transferUnitMismatch', vars }] }, 'transfer.unit_mismatch');
   }
+  if (there.tracking !== sourceRow.tracking) {
+    throw validationError(
+      { to_warehouse_id: [{ key: 'stock.transferTrackingMismatch', vars }] },
+      'transfer.tracking_mismatch',
+    );
+  }
+  const inPortions: Portion[] = [];
+  if (tracked) {
+    const dates = datesOf(portions);
+    for (const p of portions) {
+      const fields = sourceRow.tracking === 'serial' ? { serials: [p.code] } : { lot: p.code };
+      inPortions.push(
+        ...(await putLots(tx, there, -p.delta, fields, { bestBefore: dates, bestBeforeField: 'to_warehouse_id' })),
+      );
+    }
+  }
   const inBooked = await bookAt(tx, { ...booker, warehouseId: target }, there.id, to!, amount, false);
   const inRow = inBooked.updated;
-  const [inMovement] = await journal(
-    tx,
-    booker,
-    [
-      {
-        articleId: there.id,
-        kind: 'transfer_in',
-        delta: amount,
-        quantityAfter: inRow.quantity,
-        note,
-        transferId,
-        locationId: to!.id,
-        locationQuantityAfter: inBooked.locationAfter,
-      },
-    ],
-    target,
-  );
+  await applyLots(tx, there, to!, inPortions);
+  const inBase = { articleId: there.id, kind: 'transfer_in', note, transferId, locationId: to!.id };
+  const finals = { quantityAfter: inRow.quantity, locationQuantityAfter: inBooked.locationAfter };
+  const inRows = tracked ? splitRows(there, inPortions, finals, inBase) : [{ ...inBase, delta: amount, ...finals }];
+  const inMovements = await journal(tx, booker, inRows, target);
+  const inMovement = inMovements[0];
   return {
     statusCode: 201,
     body: {
       out: movementJson(outMovement!, outRow, null, from.code),
       in: movementJson(inMovement!, inRow, null, to!.code),
+      ...(tracked
+        ? {
+            lots: lotsTaken(portions),
+            movements: [
+              ...outMovements.map((row) => movementJson(row, outRow, null, from.code)),
+              ...inMovements.map((row) => movementJson(row, inRow, null, to!.code)),
+            ],
+          }
+        : {}),
     },
   };
 }
 
 export interface CountInput {
-  lines: { article_id: number; counted: number; location_id?: number | null }[];
+  lines: ({ article_id: number; counted: number; location_id?: number | null } & LotFields)[];
   note?: string | null;
 }
 
 /**
  * A stocktake: each line is the counted stock of an article at a location (default: the article's
- * default, else STANDARD); every difference is booked as a `count` correction, all in one
- * transaction or none. Locations first (FOR SHARE), then the articles in id order.
+ * default, else STANDARD), for a tracked article of one lot or the serials there; every difference is
+ * booked as a `count` correction, all in one transaction or none. Locations first (FOR SHARE), then the
+ * articles in id order.
  */
 export async function bookCount(tx: Tx, booker: Booker, input: CountInput) {
   const errors: FieldErrors = {};
@@ -417,7 +545,7 @@ export async function bookCount(tx: Tx, booker: Booker, input: CountInput) {
   }
   const seen = new Set<string>();
   input.lines.forEach((line, i) => {
-    const key = `${line.article_id}@${places[i]!.id}`;
+    const key = `${line.article_id}@${places[i]!.id}@${line.lot ?? ''}`;
     if (seen.has(key)) errors[`lines.${i}.article_id`] = [{ key: 'stock.duplicateLine' }];
     seen.add(key);
   });
@@ -429,34 +557,62 @@ export async function bookCount(tx: Tx, booker: Booker, input: CountInput) {
     .orderBy(asc(a.id))
     .for('update');
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const changes: { article: ArticleRow; place: Place; delta: number }[] = [];
+  const changes: { article: ArticleRow; place: Place; delta: number; portions: Portion[] | null }[] = [];
   for (const [i, line] of input.lines.entries()) {
     const article = byId.get(line.article_id);
     // An id of another warehouse is as unknown here as everywhere else.
     if (!article) throw articleNotFound();
     if (article.archivedAt) errors[`lines.${i}.article_id`] ??= [{ key: 'stock.articleArchived' }];
     const counted = quantityField(errors, `lines.${i}.counted`, line.counted, article.unit);
+    const before = Object.keys(errors).length;
+    checkLotFields(errors, `lines.${i}.`, article, 'set', line, counted);
+    if (Object.keys(errors).length > before) continue;
+    if (article.tracking !== 'none') {
+      const portions = await countLots(tx, article, places[i]!, counted, line, `lines.${i}.best_before`);
+      const delta = portions.reduce((sum, p) => sum + p.delta, 0);
+      if (portions.length) changes.push({ article, place: places[i]!, delta, portions });
+      continue;
+    }
     const there = await ledger.at(tx, article.id, places[i]!);
-    if (counted !== there) changes.push({ article, place: places[i]!, delta: counted - there });
+    if (counted !== there) changes.push({ article, place: places[i]!, delta: counted - there, portions: null });
   }
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw validationError(errors, lotErrorCode(errors));
 
   const note = clean(input.note);
   const booked: NewMovement[] = [];
   const latest = new Map<number, ArticleRow>();
   for (const change of changes) {
-    const { updated, locationAfter } = await bookAt(tx, booker, change.article.id, change.place, change.delta, true);
+    let updated = latest.get(change.article.id) ?? change.article;
+    let locationAfter: number;
+    if (change.delta !== 0) {
+      ({ updated, locationAfter } = await bookAt(tx, booker, change.article.id, change.place, change.delta, true));
+    } else locationAfter = await ledger.at(tx, change.article.id, change.place);
     latest.set(updated.id, updated);
-    booked.push({
+    const base = {
       articleId: updated.id,
       kind: 'correction',
-      delta: change.delta,
-      quantityAfter: updated.quantity,
       reason: 'count',
       note,
       locationId: change.place.id,
-      locationQuantityAfter: locationAfter,
-    });
+    };
+    if (change.portions) {
+      await applyLots(tx, updated, change.place, change.portions);
+      booked.push(
+        ...splitRows(
+          updated,
+          change.portions,
+          { quantityAfter: updated.quantity, locationQuantityAfter: locationAfter },
+          base,
+        ),
+      );
+    } else {
+      booked.push({
+        ...base,
+        delta: change.delta,
+        quantityAfter: updated.quantity,
+        locationQuantityAfter: locationAfter,
+      });
+    }
   }
   const movements = await journal(tx, booker, booked);
   const codes = new Map(places.map((place) => [place.id, place.code]));
@@ -472,3 +628,147 @@ export async function bookCount(tx: Tx, booker: Booker, input: CountInput) {
 }
 
 export type { MovementRow };
+
+/**
+ * The article's `on_order` changes by `delta` thousandths (purchasing: an order placed, received or
+ * cancelled), never below 0, inside the caller's transaction. Returns the article afterwards.
+ */
+export async function addOnOrder(tx: Tx, warehouseId: number, articleId: number, delta: number) {
+  const [row] = await tx
+    .update(a)
+    .set({ onOrder: sql`greatest(0, ${a.onOrder} + ${delta})`, updatedAt: sql`now()` })
+    .where(and(eq(a.id, articleId), eq(a.warehouseId, warehouseId)))
+    .returning();
+  if (!row) throw articleNotFound();
+  return row;
+}
+
+/** One goods-in of a purchase order receipt (stock-spec-3 §1); quantities in thousandths, > 0. */
+export interface ReceiptBooking {
+  articleId: number;
+  quantity: number;
+  /** A named location (404/409 as any booking's), else the article's default, else STANDARD. */
+  locationId: number | null;
+  receipt: ReceiptOf;
+  reference: string;
+  /** stock-spec-3 §2: the lot or serials and best-before of the line; `field` prefixes their 422s (`lines.0.`). */
+  lots?: LotFields & { field: string };
+}
+
+/**
+ * The goods-in of a whole receipt in a fixed number of statements, inside the caller's transaction:
+ * named locations checked and share-locked, the articles locked in id order, one UPDATE of their
+ * stock and `on_order` (`onOrder`: the change per article, never below 0), the stock per location
+ * through the ledger's `addMany`, one journal INSERT (reason `purchase`, the order and its price on
+ * each row). Each row's `quantity_after` and `location_quantity_after` is the stock after that row,
+ * in the order given. Refusals as for a single booking (404 article, 409 archived, 409 above the cap).
+ */
+export async function bookReceipt(
+  tx: Tx,
+  booker: Booker,
+  items: ReceiptBooking[],
+  onOrder: Map<number, number>,
+): Promise<MovementJson[]> {
+  if (items.length === 0) return [];
+  const ledger = locationLedger();
+  const named = new Map<string, Place>();
+  for (const item of items) {
+    if (item.locationId == null) continue;
+    const key = `${item.articleId}:${item.locationId}`;
+    if (!named.has(key)) named.set(key, await ledger.place(tx, booker.warehouseId, item.articleId, item.locationId));
+  }
+  const ids = [...new Set([...items.map((i) => i.articleId), ...onOrder.keys()])].sort((x, y) => x - y);
+  const locked = await tx
+    .select()
+    .from(a)
+    .where(and(eq(a.warehouseId, booker.warehouseId), inArray(a.id, ids)))
+    .orderBy(asc(a.id))
+    .for('update');
+  const byId = new Map(locked.map((row) => [row.id, row]));
+  const delta = new Map<number, number>();
+  for (const item of items) delta.set(item.articleId, (delta.get(item.articleId) ?? 0) + item.quantity);
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) throw articleNotFound();
+    if (!delta.has(id)) continue;
+    if (row.archivedAt) throw articleArchived();
+    if (row.quantity + delta.get(id)! > MAX_STOCK_MILLI) throw aboveLimit(booker.lang, row);
+  }
+  // Lots and serials of tracked articles (stock-spec-3 §2), checked before anything is written.
+  const lotErrors: FieldErrors = {};
+  for (const item of items) {
+    checkLotFields(lotErrors, item.lots?.field ?? '', byId.get(item.articleId)!, 'in', item.lots ?? {}, item.quantity);
+  }
+  if (Object.keys(lotErrors).length) throw validationError(lotErrors, lotErrorCode(lotErrors));
+  const values = sql.join(
+    ids.map((id) => sql`(${id}::integer, ${delta.get(id) ?? 0}::bigint, ${onOrder.get(id) ?? 0}::bigint)`),
+    sql`, `,
+  );
+  const updated = (await tx.execute(sql`
+    UPDATE stock_articles AS t SET quantity = t.quantity + v.delta,
+      on_order = greatest(0, t.on_order + v.on_order), updated_at = now()
+    FROM (VALUES ${values}) AS v(id, delta, on_order) WHERE t.id = v.id
+    RETURNING t.id, t.quantity`)) as unknown as { rows: { id: number; quantity: string }[] };
+  const after = new Map(updated.rows.map((r) => [Number(r.id), Number(r.quantity)]));
+
+  // One addition per (article, location): the ledger's INSERT … ON CONFLICT takes each pair once.
+  const pairs = new Map<string, { articleId: number; locationId: number | null; delta: number }>();
+  const pairOf = (item: ReceiptBooking) => `${item.articleId}:${item.locationId ?? ''}`;
+  for (const item of items) {
+    const pair = pairs.get(pairOf(item));
+    if (pair) pair.delta += item.quantity;
+    else pairs.set(pairOf(item), { articleId: item.articleId, locationId: item.locationId, delta: item.quantity });
+  }
+  const added = await ledger.addMany(tx, booker.warehouseId, [...pairs.values()]);
+  const atPlace = new Map([...pairs.keys()].map((key, i) => [key, added[i]!]));
+
+  // Stock after each row, in order: the final stock less what the later rows of the same article added.
+  const laterArticle = new Map<number, number>();
+  const laterPair = new Map<string, number>();
+  const rows: NewMovement[] = new Array(items.length);
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    const place = atPlace.get(pairOf(item))!;
+    rows[i] = {
+      articleId: item.articleId,
+      kind: 'in',
+      delta: item.quantity,
+      quantityAfter: after.get(item.articleId)! - (laterArticle.get(item.articleId) ?? 0),
+      reason: 'purchase',
+      reference: item.reference,
+      locationId: place.locationId,
+      locationQuantityAfter: place.after - (laterPair.get(pairOf(item)) ?? 0),
+      purchaseOrderId: item.receipt.purchaseOrderId,
+      unitCost: item.receipt.unitCost,
+    };
+    laterArticle.set(item.articleId, (laterArticle.get(item.articleId) ?? 0) + item.quantity);
+    laterPair.set(pairOf(item), (laterPair.get(pairOf(item)) ?? 0) + item.quantity);
+  }
+  // A tracked line: its lot (or each serial) at the place it went to, one journal row per lot or serial.
+  const journalRows: NewMovement[] = [];
+  for (const [i, item] of items.entries()) {
+    const article = byId.get(item.articleId)!;
+    if (article.tracking === 'none') {
+      journalRows.push(rows[i]!);
+      continue;
+    }
+    const place = { id: rows[i]!.locationId!, code: '' };
+    const portions = await putLots(tx, article, item.quantity, item.lots ?? {}, {
+      bestBeforeField: `${item.lots?.field ?? ''}best_before`,
+    });
+    await applyLots(tx, article, place, portions);
+    journalRows.push(
+      ...splitRows(
+        article,
+        portions,
+        { quantityAfter: rows[i]!.quantityAfter!, locationQuantityAfter: rows[i]!.locationQuantityAfter! },
+        rows[i]!,
+      ),
+    );
+  }
+  const written = await journal(tx, booker, journalRows);
+  const codes = await ledger.codes(tx, [...new Set(written.map((m) => m.locationId!))]);
+  return written.map((movement) =>
+    movementJson(movement, byId.get(movement.articleId)!, null, codes.get(movement.locationId!) ?? null),
+  );
+}

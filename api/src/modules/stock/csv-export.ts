@@ -105,6 +105,10 @@ const COLUMNS: { de: string; en: string; cell: (delimiter: string) => SQL }[] = 
   { de: 'Umlagerung', en: 'Transfer', cell: () => sql`${m.transferId}` },
   { de: 'Storno von', en: 'Reverses', cell: () => sql`${m.reversesId}` },
   { de: 'Zeitpunkt am Gerät', en: 'Time on device', cell: () => isoInstant(m.occurredAt) },
+  // stock-spec-3 §2, after the device time so existing sheets keep their columns.
+  { de: 'Charge', en: 'Lot', cell: (d) => textCell(m.lot, d) },
+  { de: 'Seriennummer', en: 'Serial', cell: (d) => textCell(m.serial, d) },
+  { de: 'MHD', en: 'Best before', cell: () => sql`to_char(${m.bestBefore}, 'YYYY-MM-DD')` },
 ];
 
 /**

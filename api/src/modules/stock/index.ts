@@ -10,14 +10,26 @@ export const stockModule: LagerModule = { name: 'stock', routes, messages: { de,
 /** For the locations module (stock-spec-2.md §1), which builds on this one. */
 export { stockAccess } from './access';
 export { articleJson, findArticle, quantityField } from './articles';
-export { addAtPlace, type Booker, journal } from './bookings';
+/** For purchasing (stock-spec-3 §1): receipts book goods-in here; on_order; the reorder list. */
+export {
+  addAtPlace,
+  addOnOrder,
+  type Booker,
+  bookReceipt,
+  insufficientAt as insufficientAtPlace,
+  journal,
+  type ReceiptBooking,
+  type ReceiptOf,
+} from './bookings';
 export { decodeCursor, encodeCursor } from './cursor';
 export { once, type Tx } from './idempotency';
-export { movementJson } from './journal';
+export { type MovementJson, movementJson } from './journal';
 export { type LocationLedger, type Place, registerLocationLedger } from './location-ledger';
+/** For relocations (stock-spec-3 §2: they carry lots/serials like every booking). */
+export { hasLotFields, type LotFields, lotsExpiring, relocateLots, splitRows } from './lots';
 export { formatQuantity, fromMilli } from './quantity';
 /** For the low-stock digest (modules/digests). */
-export { articlesGoneLow } from './reorder';
+export { articlesGoneLow, reorderList } from './reorder';
 export { bookerOf } from './routes-movements';
 export { loadScaleData } from './scale-data';
 export { Flag, IdempotencyHeaders, isSet, Movement, responses } from './schemas';

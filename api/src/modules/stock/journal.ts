@@ -53,6 +53,11 @@ export function movementJson(
     location_id: row.locationId,
     location_code: locationCode,
     location_quantity_after: row.locationQuantityAfter === null ? null : fromMilli(row.locationQuantityAfter),
+    purchase_order_id: row.purchaseOrderId ?? null,
+    // stock-spec-3 §2 (old stored answers have none).
+    lot: row.lot ?? null,
+    serial: row.serial ?? null,
+    best_before: row.bestBefore ?? null,
   };
 }
 export type MovementJson = ReturnType<typeof movementJson>;
@@ -62,6 +67,8 @@ export interface JournalFilter {
   kind?: MovementKind;
   user_id?: number;
   location_id?: number;
+  /** stock-spec-3 §2: rows of this lot (or serial). */
+  lot?: string;
   /** ISO date (a whole UTC day) or date-time; inclusive. */
   from?: string;
   /** ISO date (the whole UTC day is included) or date-time (exclusive). */
@@ -96,6 +103,7 @@ export function journalConditions(warehouseId: number, filter: JournalFilter): S
   if (filter.kind) conditions.push(eq(m.kind, filter.kind));
   if (filter.user_id) conditions.push(eq(m.userId, filter.user_id));
   if (filter.location_id) conditions.push(eq(m.locationId, filter.location_id));
+  if (filter.lot) conditions.push(sql`(${m.lot} = ${filter.lot} OR ${m.serial} = ${filter.lot})`);
   const from = filter.from ? parseInstant('from', filter.from) : null;
   const to = filter.to ? parseInstant('to', filter.to) : null;
   if (from) conditions.push(gte(m.createdAt, from));

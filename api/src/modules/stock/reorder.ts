@@ -8,8 +8,11 @@ import { stockArticles as a, stockMovements as m } from './tables';
 export const REORDER_SORTS = ['name', 'sku', 'quantity', 'suggested'] as const;
 export type ReorderSort = (typeof REORDER_SORTS)[number];
 
-/** What to order, in thousandths: up to max_stock, else to twice the reorder level. */
-const suggestedMilli = sql<number>`coalesce(${a.maxStock}, 2 * ${a.minStock}) - ${a.quantity}`;
+/**
+ * What to order, in thousandths: up to max_stock, else to twice the reorder level, less what is on
+ * order already (stock-spec-3 §1; never below 0, see `suggestion`).
+ */
+const suggestedMilli = sql<number>`coalesce(${a.maxStock}, 2 * ${a.minStock}) - ${a.quantity} - ${a.onOrder}`;
 
 const SORT_KEYS: Record<ReorderSort, SQL> = {
   name: sql`lower(${a.name})`,
@@ -49,6 +52,7 @@ export async function reorderList(db: Db, warehouseId: number, query: { sort?: R
     quantity: fromMilli(article.quantity),
     min_stock: fromMilli(article.minStock),
     max_stock: article.maxStock === null ? null : fromMilli(article.maxStock),
+    on_order: fromMilli(article.onOrder),
     suggested: suggestion(suggested, article.unit),
   }));
 }

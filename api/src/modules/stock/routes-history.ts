@@ -51,8 +51,10 @@ const ReorderLine = Type.Object(
     quantity: Type.Number(),
     min_stock: Type.Number(),
     max_stock: Type.Union([Type.Number(), Type.Null()]),
+    on_order: Type.Number({ description: 'Open quantity of ordered purchase orders (stock-spec-3 §1).' }),
     suggested: Type.Number({
-      description: 'max_stock − quantity, else 2 × min_stock − quantity; whole for whole units.',
+      description:
+        'max_stock − quantity − on_order, else 2 × min_stock − quantity − on_order (never below 0); whole for whole units.',
     }),
   },
   { title: 'StockReorderLine' },

@@ -3,6 +3,7 @@ import { purgeIdempotencyKeys } from './idempotency';
 import articleRoutes from './routes-articles';
 import csvRoutes from './routes-csv';
 import historyRoutes from './routes-history';
+import lotRoutes from './routes-lots';
 import movementRoutes from './routes-movements';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -16,6 +17,7 @@ const stockRoutes: FastifyPluginAsync = async (app) => {
   await app.register(movementRoutes);
   await app.register(csvRoutes);
   await app.register(historyRoutes);
+  await app.register(lotRoutes);
 
   // Idempotency keys older than their TTL (8 days) are dead weight; the lookup ignores them anyway.
   // PGlite never vacuums on its own: the purge does it for the keys table.

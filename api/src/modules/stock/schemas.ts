@@ -3,6 +3,7 @@ import { Id, Required, StringEnum } from '../../platform/http/schemas';
 import { ARTICLE_SORTS } from './articles';
 import { ALL_REASONS, BOOKING_KINDS } from './bookings';
 import { MOVEMENT_KINDS } from './journal';
+import { TRACKINGS } from './lots';
 import { MAX_QUANTITY, UNITS } from './quantity';
 
 /** A decimal amount with at most three places (checked per unit by the handlers). */
@@ -19,6 +20,34 @@ const OccurredAt = Type.Optional(
     }),
   ),
 );
+/** stock-spec-3 §2: the lot, serials and best-before date a booking of a tracked article names. */
+const LotField = Type.Optional(
+  Nullable(
+    Type.String({
+      maxLength: 40,
+      description:
+        'Lot (1–40 of A-Z a-z 0-9 - . /) of a lot article: required (422 lot.required) except for goods-out, which without it takes FEFO.',
+    }),
+  ),
+);
+const SerialsField = Type.Optional(
+  Nullable(
+    Type.Array(Type.String({ maxLength: 64 }), {
+      maxItems: 1000,
+      description: 'Serial numbers of a serial article (422 serials.required); the quantity is their count.',
+    }),
+  ),
+);
+const BestBeforeField = Type.Optional(
+  Nullable(
+    Type.String({
+      maxLength: 10,
+      description: 'ISO date; required for goods-in of an expiry article (422 best_before.required).',
+    }),
+  ),
+);
+const LotFields = { lot: LotField, serials: SerialsField, best_before: BestBeforeField };
+export const TrackingSchema = StringEnum(TRACKINGS, { description: 'none, lot or serial (stock-spec-3 §2).' });
 /** stock-spec-2.md §1: where a booking goes; default the article's default location, else STANDARD. */
 const LocationId = Type.Optional(Nullable(Id()));
 /**
@@ -43,6 +72,11 @@ export const Article = Type.Object(
     max_stock: Nullable(Type.Number({ description: 'Order up to this; null: twice the reorder level.' })),
     quantity: Type.Number(),
     low_stock: Type.Boolean(),
+    on_order: Type.Number({
+      description: 'Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1).',
+    }),
+    tracking: TrackingSchema,
+    expiry: Type.Boolean({ description: 'Goods-in needs a best-before date.' }),
     archived_at: Nullable(Type.String({ format: 'date-time' })),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
@@ -77,6 +111,12 @@ export const Movement = Type.Object(
     ),
     location_code: Nullable(Type.String()),
     location_quantity_after: Nullable(Type.Number({ description: "The article's stock at that location after it." })),
+    purchase_order_id: Type.Optional(
+      Nullable(Type.Integer({ description: 'The purchase order a receipt booked (stock-spec-3 §1).' })),
+    ),
+    lot: Type.Optional(Nullable(Type.String({ description: 'The lot booked (lot articles).' }))),
+    serial: Type.Optional(Nullable(Type.String({ description: 'The serial booked (serial articles; one row each).' }))),
+    best_before: Type.Optional(Nullable(Type.String({ format: 'date', description: "The lot's best-before date." }))),
   },
   { title: 'StockMovement' },
 );
@@ -94,6 +134,8 @@ export const ArticleInput = Type.Object(
     max_stock: Type.Optional(Nullable(Amount('Maximum stock, at least min_stock: reorder suggestions fill up to it.'))),
     barcode: OptionalText(64),
     description: OptionalText(2000),
+    tracking: Type.Optional(TrackingSchema),
+    expiry: Type.Optional(Type.Boolean({ description: 'Goods-in needs best_before. Changed only at stock 0 (409).' })),
   },
   Closed,
 );
@@ -119,6 +161,7 @@ export const JournalQuery = Type.Object({
   kind: Type.Optional(StringEnum(MOVEMENT_KINDS)),
   user_id: Type.Optional(Id()),
   location_id: Type.Optional(Id()),
+  lot: Type.Optional(Type.String({ maxLength: 64, description: 'Rows of this lot or serial number.' })),
   from: Type.Optional(Type.String({ maxLength: 40, description: 'ISO date or date-time, inclusive.' })),
   to: Type.Optional(Type.String({ maxLength: 40, description: 'ISO date (whole day included) or date-time.' })),
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
@@ -135,6 +178,7 @@ export const BookingInput = Type.Object(
     reference: OptionalText(100),
     occurred_at: OccurredAt,
     location_id: LocationId,
+    ...LotFields,
   },
   Closed,
 );
@@ -149,6 +193,7 @@ export const TransferInput = Type.Object(
     note: OptionalText(500),
     occurred_at: OccurredAt,
     location_id: LocationId,
+    ...LotFields,
   },
   Closed,
 );
@@ -156,7 +201,10 @@ export const TransferInput = Type.Object(
 export const CountInput = Type.Object(
   {
     lines: Type.Array(
-      Type.Object({ article_id: Id(), counted: Amount('Counted stock.'), location_id: LocationId }, Closed),
+      Type.Object(
+        { article_id: Id(), counted: Amount('Counted stock.'), location_id: LocationId, ...LotFields },
+        Closed,
+      ),
       {
         minItems: 1,
         maxItems: 1000,
@@ -183,14 +231,23 @@ export const ArticlePage = Type.Object({
   ),
 });
 export const MovementPage = Type.Object({ movements: Type.Array(MovementRef), next_cursor: Nullable(Type.String()) });
-export const BookingAnswer = Type.Object({ movement: MovementRef, article: ArticleRef });
+/** stock-spec-3 §2: the lots a booking of a lot article took (FEFO may split a goods-out over several). */
+export const LotsTaken = Type.Array(Type.Object({ lot: Type.String(), quantity: Type.Number() }));
+const TrackedParts = {
+  lots: Type.Optional(LotsTaken),
+  serials: Type.Optional(Type.Array(Type.String(), { description: 'Serial articles: the serials booked.' })),
+  movements: Type.Optional(
+    Type.Array(MovementRef, { description: 'Tracked articles: every journal row written, one per lot or serial.' }),
+  ),
+};
+export const BookingAnswer = Type.Object({ movement: MovementRef, article: ArticleRef, ...TrackedParts });
 export const UnchangedAnswer = Type.Object({
   movement: Type.Null(),
   article: ArticleRef,
   unchanged: Type.Literal(true),
   message: Type.String(),
 });
-export const TransferAnswer = Type.Object({ out: MovementRef, in: MovementRef });
+export const TransferAnswer = Type.Object({ out: MovementRef, in: MovementRef, ...TrackedParts });
 export const CountAnswer = Type.Object({
   movements: Type.Array(MovementRef),
   unchanged: Type.Integer({ description: 'Lines whose count equalled the stock (nothing booked).' }),

@@ -32,6 +32,10 @@ describe('creating an article', () => {
       max_stock: null,
       quantity: 0,
       low_stock: true,
+      on_order: 0,
+      // stock-spec-3 §2: untracked unless asked for.
+      tracking: 'none',
+      expiry: false,
       archived_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),

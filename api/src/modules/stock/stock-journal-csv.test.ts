@@ -138,7 +138,7 @@ describe('CSV export', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'Zeitpunkt;Buchung;Art;Artikelnummer;Artikel;Menge;Bestand danach;Einheit;Grund;Notiz;Referenz;Benutzer;Umlagerung;Storno von;Zeitpunkt am Gerät',
+      'Zeitpunkt;Buchung;Art;Artikelnummer;Artikel;Menge;Bestand danach;Einheit;Grund;Notiz;Referenz;Benutzer;Umlagerung;Storno von;Zeitpunkt am Gerät;Charge;Seriennummer;MHD',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`;in;CSV-1;"'=Formel; ""zitiert""";1,5;1,5;kg;`);

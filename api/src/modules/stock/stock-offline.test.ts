@@ -82,9 +82,10 @@ describe('occurred_at on bookings', () => {
     const csv = (await owner.get(`/api/stock/movements.csv?article_id=${article.id}`, { 'accept-language': 'en' }))
       .body;
     const [header, ...rows] = csv.replace('\uFEFF', '').trim().split('\n');
-    expect(header).toMatch(/^Time,.*,Reverses,Time on device$/);
-    expect(rows[2]?.endsWith(`,${earlier}`)).toBe(true);
-    expect(rows[0]?.endsWith(',')).toBe(true);
+    // The lot columns (stock-spec-3 §2) follow the device time, empty for an untracked article.
+    expect(header).toMatch(/^Time,.*,Reverses,Time on device,Lot,Serial,Best before$/);
+    expect(rows[2]?.endsWith(`,${earlier},,,`)).toBe(true);
+    expect(rows[0]?.endsWith(',,,,')).toBe(true);
   });
 
   it.each([

@@ -11,12 +11,15 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   char,
   check,
+  date,
   foreignKey,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -51,6 +54,17 @@ export const stockArticles = pgTable(
     /** Order up to this (stock-spec-2 §4); null: suggest twice the reorder level. */
     maxStock: milli('max_stock'),
     quantity: milli('quantity').notNull().default(0),
+    /**
+     * Open quantity of `ordered`/`partially_received` purchase order lines (stock-spec-3 §1), kept by
+     * the purchasing module through `addOnOrder` in the transactions that change it.
+     */
+    onOrder: milli('on_order').notNull().default(0),
+    /**
+     * stock-spec-3 §2: `none` (default), `lot` (stock per lot) or `serial` (each unit a serial), and
+     * whether goods-in needs a best-before date. Changed only while the quantity is 0.
+     */
+    tracking: varchar('tracking', { length: 8 }).notNull().default('none'),
+    expiry: boolean('expiry').notNull().default(false),
     archivedAt: tz('archived_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -58,6 +72,8 @@ export const stockArticles = pgTable(
   (t) => [
     // The database is the last line of defence behind the conditional booking update.
     check('stock_articles_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('stock_articles_on_order_nonnegative', sql`${t.onOrder} >= 0`),
+    check('stock_articles_tracking_valid', sql`${t.tracking} IN ('none', 'lot', 'serial')`),
     check('stock_articles_min_stock_nonnegative', sql`${t.minStock} >= 0`),
     check('stock_articles_max_stock_at_least_min', sql`${t.maxStock} IS NULL OR ${t.maxStock} >= ${t.minStock}`),
     // SKU unique per warehouse ignoring case; also the keyset index for sort=sku.
@@ -111,6 +127,15 @@ export const stockMovements = pgTable(
     // is added by migration 0010: this file cannot import that module (it builds on this one).
     locationId: integer('location_id'),
     locationQuantityAfter: milli('location_quantity_after'),
+    // A receipt of a purchase order (stock-spec-3 §1): the order, and the line's unit price it was
+    // valued at (exact decimal). The foreign key to purchasing_orders is added by migration 0017.
+    purchaseOrderId: integer('purchase_order_id'),
+    unitCost: numeric('unit_cost', { precision: 13, scale: 4 }),
+    // stock-spec-3 §2: the lot (lot articles) or the serial (serial articles, one row per unit) the row
+    // booked, and that lot's best-before date; null for untracked articles.
+    lot: varchar('lot', { length: 40 }),
+    serial: varchar('serial', { length: 64 }),
+    bestBefore: date('best_before', { mode: 'string' }),
   },
   (t) => [
     foreignKey({ columns: [t.reversesId], foreignColumns: [t.id], name: 'stock_movements_reverses_fk' }),
@@ -129,7 +154,61 @@ export const stockMovements = pgTable(
     index('stock_movements_location_created_idx')
       .on(t.locationId, t.createdAt, t.id)
       .where(sql`${t.locationId} IS NOT NULL`),
+    // The recall trace and the journal's lot filter.
+    index('stock_movements_article_lot_idx').on(t.articleId, t.lot, t.id).where(sql`${t.lot} IS NOT NULL`),
+    index('stock_movements_article_serial_idx').on(t.articleId, t.serial, t.id).where(sql`${t.serial} IS NOT NULL`),
+    index('stock_movements_warehouse_lot_idx')
+      .on(t.warehouseId, t.lot, t.createdAt, t.id)
+      .where(sql`${t.lot} IS NOT NULL`),
     index('stock_movements_transfer_idx').on(t.transferId).where(sql`${t.transferId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A lot of a lot-tracked article, or one unit of a serial-tracked one (stock-spec-3 §2): its code
+ * (lot 1–40 of `A-Z a-z 0-9 - . /`, serial 1–64), its first best-before date, and when it first came in
+ * (FEFO's second key). Made at the first goods-in, never deleted while the article lives.
+ */
+export const stockLots = pgTable(
+  'stock_lots',
+  {
+    id: serial('id').primaryKey(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => stockArticles.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 64 }).notNull(),
+    bestBefore: date('best_before', { mode: 'string' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_lots_article_code_unique').on(t.articleId, t.code),
+    index('stock_lots_warehouse_best_before_idx').on(t.warehouseId, t.bestBefore, t.id),
+  ],
+);
+
+/**
+ * Stock per lot and location (stock-spec-3 §2), below `stock_location_quantities`: for a tracked article
+ * the rows of one location sum to its quantity there. Changed only while the article row is locked.
+ * The foreign key to stock_locations is added by the migration (this module cannot import that one).
+ */
+export const stockLotQuantities = pgTable(
+  'stock_lot_quantities',
+  {
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => stockLots.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').notNull(),
+    articleId: integer('article_id').notNull(),
+    warehouseId: integer('warehouse_id').notNull(),
+    quantity: milli('quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lotId, t.locationId] }),
+    check('stock_lot_quantities_nonnegative', sql`${t.quantity} >= 0`),
+    index('stock_lot_quantities_article_location_idx').on(t.articleId, t.locationId),
   ],
 );
 
@@ -174,3 +253,4 @@ export const stockIdempotencyKeys = pgTable(
 
 export type ArticleRow = typeof stockArticles.$inferSelect;
 export type MovementRow = typeof stockMovements.$inferSelect;
+export type LotRow = typeof stockLots.$inferSelect;

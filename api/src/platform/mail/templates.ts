@@ -17,11 +17,13 @@ export function render(to: string, subject: string, lines: string[], link: { lab
 /** The recipient's stored language ('de' unless it is 'en'). */
 export const mailLanguage = (value: string): Language => (value === 'en' ? 'en' : 'de');
 
-/** A failing mail server must not fail the request: the user can ask for the mail again. */
-export async function deliver(app: FastifyInstance, mail: Mail) {
+/** A failing mail server must not fail the request: the user can ask for the mail again. True when sent. */
+export async function deliver(app: FastifyInstance, mail: Mail): Promise<boolean> {
   try {
     await app.ctx.mail.send(mail);
+    return true;
   } catch (err) {
     app.log.error({ err, to: mail.to }, 'mail delivery failed');
+    return false;
   }
 }

@@ -10,12 +10,20 @@ export interface Mail {
   html: string;
   /** Extra headers (e.g. List-Unsubscribe); kept in the outbox file too. */
   headers?: Record<string, string>;
+  /** Files sent with it (a purchase order's PDF); `content` is base64, kept so in the outbox file too. */
+  attachments?: MailAttachment[];
   /**
    * A mail sent from a queue: its stable key and time. Sending it again (a crash between sending
    * and recording it) writes the same outbox file instead of a second one; SMTP gets the key as
    * Message-ID, by which receiving servers drop a duplicate.
    */
   queued?: { key: string; createdAt: Date };
+}
+
+interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface OutboxMail extends Mail {
@@ -72,10 +80,11 @@ export function readOutbox(dir: string, to?: string): OutboxMail[] {
 export function createSmtpTransport(url: string, from: string): MailTransport {
   const transporter = createTransport(url);
   return {
-    async send({ queued, ...mail }) {
+    async send({ queued, attachments, ...mail }) {
       await transporter.sendMail({
         from,
         ...mail,
+        ...(attachments ? { attachments: attachments.map((a) => ({ ...a, encoding: 'base64' as const })) } : {}),
         ...(queued ? { messageId: `<${queued.key}@lager>`, date: queued.createdAt } : {}),
       });
     },

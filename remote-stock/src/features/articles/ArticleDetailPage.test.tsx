@@ -86,6 +86,17 @@ test('the owner sees every action', async () => {
     expect(await screen.findByRole('button', { name })).toBeInTheDocument();
   }
   expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+  // Supplier prices are the purchasing section's page: no link without its permission.
+  expect(screen.queryByRole('link', { name: 'Suppliers and prices' })).not.toBeInTheDocument();
+});
+
+test('with view_purchasing the page links to the article’s supplier prices in the purchasing section', async () => {
+  server.use(...session([...ALL_STOCK, 'view_purchasing']));
+  await mount();
+  expect(await screen.findByRole('link', { name: 'Suppliers and prices' })).toHaveAttribute(
+    'href',
+    `/purchasing/articles/${screws.id}`,
+  );
 });
 
 test('a guest with view_stock + book_goods sees goods in and out only: no correction, no article editing', async () => {

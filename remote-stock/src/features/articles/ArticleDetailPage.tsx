@@ -1,4 +1,4 @@
-import { Alert, ConfirmDialog, errorKey, Page, Skeleton } from '@lager/shared';
+import { Alert, ConfirmDialog, errorKey, Page, Skeleton, usePermissions } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { BookingForm, type BookingKind, TransferForm } from '../booking';
 import { StockHistory } from '../history';
 import { articleLabel, PrintLabelsButton } from '../labels';
 import { ArticleLocationsPanel } from '../locations';
+import { ArticleLotsPanel } from '../lots';
 import { MovementJournal } from '../movements';
 import { StockNav } from '../nav';
 
@@ -50,6 +51,7 @@ function ArticleDetail({ article }: { article: Article }) {
   const { t } = useTranslation(NS);
   const format = useFormat();
   const can = useStockPermissions();
+  const purchasing = usePermissions().permissions.includes('view_purchasing');
   const [action, setAction] = useState<Action | null>(null);
   const archived = article.archived_at !== null;
   const actions: { kind: Action; show: boolean }[] = [
@@ -115,10 +117,17 @@ function ArticleDetail({ article }: { article: Article }) {
       {can.manage && <ManageArticle article={article} />}
       <div className="actions">
         <PrintLabelsButton labels={[articleLabel(article)]} />
+        {/* Supplier prices live in the purchasing section: a link between routes, no import. */}
+        {purchasing && (
+          <Link className="button secondary" to={`/purchasing/articles/${article.id}`}>
+            {t('detail.suppliers')}
+          </Link>
+        )}
       </div>
       <StockHistory article={article} />
       <h2>{t('detail.journal')}</h2>
       <ArticleLocationsPanel article={article} />
+      {article.tracking !== 'none' && <ArticleLotsPanel article={article} />}
       <MovementJournal filters={{ articleId: article.id }} caption={t('detail.journal')} />
     </Page>
   );

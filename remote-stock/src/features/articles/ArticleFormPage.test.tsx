@@ -38,7 +38,17 @@ test('a new article is sent trimmed with a decimal reorder level, then its page 
   await user.click(screen.getByRole('button', { name: 'Speichern' }));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stock/articles/555'));
   expect(sent).toEqual([
-    { sku: 'OIL-5', name: 'Motoröl', unit: 'l', min_stock: 2.5, max_stock: 10, barcode: null, description: null },
+    {
+      sku: 'OIL-5',
+      name: 'Motoröl',
+      unit: 'l',
+      min_stock: 2.5,
+      max_stock: 10,
+      barcode: null,
+      description: null,
+      tracking: 'none',
+      expiry: false,
+    },
   ]);
 });
 
@@ -124,10 +134,15 @@ test('editing starts from the article and sends PUT', async () => {
   expect(screen.getByLabelText('Barcode')).toHaveValue('4006381333931');
   await user.clear(name);
   await user.type(name, 'Bolts M8');
+  // stock-spec-3 §2: tracking and best-before are chosen on the form.
+  await user.selectOptions(screen.getByLabelText('Tracking'), 'By lot');
+  await user.click(screen.getByLabelText('Has a best-before date'));
   await user.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/stock/articles/${bolts.id}`));
   expect(bodies).toEqual([
     {
+      tracking: 'lot',
+      expiry: true,
       sku: 'BLT-1',
       name: 'Bolts M8',
       unit: 'box',

@@ -12,6 +12,7 @@ import {
 } from '@lager/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../lots';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   ARTICLE_ERRORS,
@@ -147,6 +148,24 @@ function ArticleForm({
           {...field('barcode')}
         />
         <TextField label={t('fields.description')} maxLength={LIMITS_STOCK.description} {...field('description')} />
+        <SelectField
+          label={t('lots.tracking')}
+          hint={t('lots.trackingHint')}
+          options={[
+            { value: 'none', label: t('lots.trackingNone') },
+            { value: 'lot', label: t('lots.trackingLot') },
+            { value: 'serial', label: t('lots.trackingSerial') },
+          ]}
+          {...field('tracking')}
+        />
+        <label className="stock-check">
+          <input
+            type="checkbox"
+            checked={form.values.expiry === '1'}
+            onChange={(e) => form.setField('expiry', e.target.checked ? '1' : '')}
+          />{' '}
+          {t('lots.expiry')}
+        </label>
       </fieldset>
       <FormFeedback feedback={form.feedback} />
       <div className="actions">

@@ -12,6 +12,9 @@ export interface ArticleFormValues extends Record<string, unknown> {
   max_stock: string;
   barcode: string;
   description: string;
+  /** stock-spec-3 §2: none, lot or serial; `expiry` as '1' or ''. */
+  tracking: string;
+  expiry: string;
 }
 
 export const EMPTY_ARTICLE: ArticleFormValues = {
@@ -22,6 +25,8 @@ export const EMPTY_ARTICLE: ArticleFormValues = {
   max_stock: '',
   barcode: '',
   description: '',
+  tracking: 'none',
+  expiry: '',
 };
 
 export const fromArticle = (article: Article): ArticleFormValues => ({
@@ -32,6 +37,8 @@ export const fromArticle = (article: Article): ArticleFormValues => ({
   max_stock: article.max_stock === null ? '' : String(article.max_stock),
   barcode: article.barcode ?? '',
   description: article.description ?? '',
+  tracking: article.tracking,
+  expiry: article.expiry ? '1' : '',
 });
 
 export type ArticleField = keyof ArticleFormValues;
@@ -72,4 +79,6 @@ export const toArticleInput = (v: ArticleFormValues): CreateStockArticleApiArg =
   max_stock: v.max_stock.trim() ? parseQuantity(v.max_stock) : null,
   barcode: v.barcode.trim() || null,
   description: v.description.trim() || null,
+  tracking: v.tracking as CreateStockArticleApiArg['tracking'],
+  expiry: v.expiry === '1',
 });

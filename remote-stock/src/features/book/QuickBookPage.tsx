@@ -1,4 +1,14 @@
-import { FormFailure, FormFeedback, Page, SelectField, TextField, useAppDispatch, useFormSubmit } from '@lager/shared';
+import {
+  FormFailure,
+  FormFeedback,
+  isApiError,
+  Page,
+  parseGs1,
+  SelectField,
+  TextField,
+  useAppDispatch,
+  useFormSubmit,
+} from '@lager/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,17 +25,37 @@ import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { REASONS } from '../../lib/units';
 import { useLocationScan } from '../locations';
+import { LotFields, type LotValues, lotBody, NO_LOTS } from '../lots';
 import { ReverseButton } from '../movements';
 import { StockNav } from '../nav';
 import { OutboxPanel, useOutbox } from '../offline';
 import { CameraScan } from './CameraScan';
 
 type Direction = 'in' | 'out';
-interface QuickValues extends Record<string, unknown> {
+interface QuickValues extends Record<string, unknown>, LotValues {
   code: string;
   direction: Direction;
   quantity: string;
   reason: string;
+}
+/** Refusals that ask for the lot fields (stock-spec-3 §2): they open. */
+const LOT_CODES = new Set(['lot.required', 'serials.required', 'best_before.required', 'lot.best_before_mismatch']);
+/**
+ * A scanned GS1-128 code (stock-spec-3 §2): the GTIN names the article, its lot, best-before and serial
+ * fill the fields the user left empty. Any other code is looked up as it is.
+ */
+function withGs1(v: QuickValues): { code: string; gtin: string | null; lots: LotValues } {
+  const gs1 = parseGs1(v.code);
+  if (!gs1?.gtin) return { code: v.code.trim(), gtin: null, lots: v };
+  return {
+    code: gs1.gtin.replace(/^0+(?=\d{8})/, ''),
+    gtin: gs1.gtin,
+    lots: {
+      lot: v.lot.trim() || gs1.lot || '',
+      best_before: v.best_before || gs1.bestBefore || '',
+      serials: v.serials.trim() || gs1.serial || '',
+    },
+  };
 }
 interface Booked {
   movement: Movement;
@@ -60,25 +90,32 @@ export function QuickBookPage() {
   const [book] = useBookStockMovementMutation();
   const idempotent = useIdempotentSubmit();
   const [recent, setRecent] = useState<Booked[]>([]);
+  /** The lots the last booking took or put (FEFO may split a goods-out over several). */
+  const [taken, setTaken] = useState<{ lot: string; quantity: number }[] | null>(null);
   const outbox = useOutbox();
   const place = useLocationScan();
   const refocus = useCallback(() => setTimeout(() => document.getElementById(CODE_FIELD)?.focus(), 0), []);
+  const [showLots, setShowLots] = useState(false);
 
   /** The article whose barcode or SKU is exactly this code (the search also finds partial matches). */
-  const articleFor = async (code: string): Promise<Article> => {
+  const articleFor = async (code: string, gtin: string | null = null): Promise<Article> => {
     // Once, without a subscription: a booking's cache update must not look the code up again.
     const { articles } = await dispatch(
       stockEndpoints.listStockArticles.initiate({ q: code, limit: 20 }, { subscribe: false, forceRefetch: true }),
     ).unwrap();
     const lower = code.toLowerCase();
-    const match = articles.find((a) => a.barcode === code) ?? articles.find((a) => a.sku.toLowerCase() === lower);
+    // A GTIN-14 of a scan matches the article's EAN-13/UPC-A/EAN-8 with its leading zeros.
+    const match =
+      articles.find((a) => a.barcode === code || (gtin !== null && a.barcode?.padStart(14, '0') === gtin)) ??
+      articles.find((a) => a.sku.toLowerCase() === lower);
     if (!match) throw new FormFailure('quick.unknownCode');
     return match;
   };
 
   /** Offline: the article from the index, the booking into the outbox with the device time. */
   const queueOffline = async (v: QuickValues): Promise<Queued> => {
-    const found = await outbox.lookup(v.code);
+    const scan = withGs1(v);
+    const found = await outbox.lookup(scan.code);
     if (!found || found.archived) throw new FormFailure('offline.unknownCode');
     const quantity = parseQuantity(v.quantity);
     const { id, sku, name, unit } = found;
@@ -88,8 +125,9 @@ export function QuickBookPage() {
       quantity,
       reason: v.reason as Reason,
       ...(place.location && { location: place.location }),
+      ...lotBody(scan.lots),
     });
-    form.setField('code', '');
+    form.setValues({ ...form.values, code: '', ...NO_LOTS });
     const waiting = outbox.entries
       .filter((e) => e.article.id === id && (e.status === 'waiting' || e.status === 'sending'))
       .reduce((sum, e) => sum + (e.kind === 'in' ? e.quantity : -e.quantity), 0);
@@ -100,7 +138,7 @@ export function QuickBookPage() {
 
   const form = useFormSubmit<QuickValues, { movement: Movement | null; article: Article } | Queued | Located>({
     ns: NS,
-    initial: { code: '', direction: 'out', quantity: '1', reason: DEFAULT_REASON.out },
+    initial: { code: '', direction: 'out', quantity: '1', reason: DEFAULT_REASON.out, ...NO_LOTS },
     validate: (v) => {
       if (!v.code.trim()) return 'quick.codeRequired';
       const quantity = parseQuantity(v.quantity);
@@ -115,17 +153,30 @@ export function QuickBookPage() {
         return { located: scanned.code };
       }
       if (navigator.onLine === false) return queueOffline(v);
-      const article = await articleFor(v.code.trim());
+      const scan = withGs1(v);
+      const article = await articleFor(scan.code, scan.gtin);
       const body = {
         article_id: article.id,
         kind: v.direction,
         quantity: parseQuantity(v.quantity),
         reason: v.reason as Reason,
         ...(place.location && { location_id: place.location.id }),
+        ...(article.tracking !== 'none' ? lotBody(scan.lots) : {}),
       };
-      const result = await idempotent(body, (key) => book({ 'idempotency-key': key, body }).unwrap());
-      // The next scan must not be appended to this code.
-      form.setField('code', '');
+      let result: Awaited<ReturnType<ReturnType<typeof book>['unwrap']>>;
+      try {
+        result = await idempotent(body, (key) => book({ 'idempotency-key': key, body }).unwrap());
+      } catch (error) {
+        // The article wants a lot, serials or a date: the fields open, filled with what the scan gave.
+        if (isApiError(error) && LOT_CODES.has(error.code)) {
+          setShowLots(true);
+          form.setValues({ ...v, ...scan.lots });
+        }
+        throw error;
+      }
+      // The next scan must not be appended to this code, nor its lot to the next article.
+      form.setValues({ ...v, code: '', ...NO_LOTS });
+      setTaken('lots' in result && result.lots?.length ? result.lots : null);
       // The offline hint starts from what the server said now, not the index's older copy.
       outbox.noteBooked(result.article.id, result.article.quantity);
       if (result.movement) {
@@ -239,7 +290,21 @@ export function QuickBookPage() {
             {...form.field('reason')}
           />
         </div>
+        {showLots ? (
+          <LotFields field={form.field} direction={form.values.direction} />
+        ) : (
+          <p>
+            <button type="button" className="link" onClick={() => setShowLots(true)}>
+              {t('lots.showFields')}
+            </button>
+          </p>
+        )}
         <FormFeedback feedback={feedback} />
+        {taken && feedback?.kind === 'success' && (
+          <p className="stock-lots-taken" aria-live="polite">
+            {t('lots.taken', { lots: taken.map((l) => `${l.lot} (${format.number(l.quantity)})`).join(', ') })}
+          </p>
+        )}
         <button type="submit" className="stock-confirm" disabled={form.busy} aria-busy={form.busy}>
           {t(form.values.direction === 'in' ? 'quick.confirmIn' : 'quick.confirmOut')}
         </button>

@@ -13,10 +13,11 @@ import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { LIMITS_STOCK, REASONS } from '../../lib/units';
 import { LocationSelect } from '../locations';
+import { LotFields, type LotValues, lotBody, NO_LOTS } from '../lots';
 
 export type BookingKind = 'in' | 'out' | 'correction';
 
-interface BookingValues extends Record<string, unknown> {
+interface BookingValues extends Record<string, unknown>, LotValues {
   quantity: string;
   reason: string;
   note: string;
@@ -24,7 +25,7 @@ interface BookingValues extends Record<string, unknown> {
   location: string;
 }
 
-const EMPTY: BookingValues = { quantity: '', reason: '', note: '', reference: '', location: '' };
+const EMPTY: BookingValues = { quantity: '', reason: '', note: '', reference: '', location: '', ...NO_LOTS };
 
 /** Goods in, goods out or a correction (the counted stock) of one article. */
 export function BookingForm({ article, kind }: { article: Article; kind: BookingKind }) {
@@ -51,6 +52,8 @@ export function BookingForm({ article, kind }: { article: Article; kind: Booking
         note: v.note.trim() || null,
         reference: kind === 'correction' ? null : v.reference.trim() || null,
         ...(v.location && { location_id: Number(v.location) }),
+        // stock-spec-3 §2: a tracked article's lot, serials and best-before (none for an untracked one).
+        ...(article.tracking !== 'none' ? lotBody(v) : {}),
       };
       return idempotent(body, (key) => book({ 'idempotency-key': key, body }).unwrap());
     },
@@ -77,6 +80,7 @@ export function BookingForm({ article, kind }: { article: Article; kind: Booking
           {...form.field('quantity')}
         />
         <LocationSelect value={form.values.location} onChange={(value) => form.setField('location', value)} />
+        {article.tracking !== 'none' && <LotFields field={form.field} tracking={article.tracking} direction={kind} />}
         <SelectField
           label={t('booking.reason')}
           options={REASONS[kind].map((reason) => ({ value: reason, label: t(`reasons.${reason}`) }))}

@@ -11,8 +11,9 @@ import { parseQuantity, useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { LIMITS_STOCK } from '../../lib/units';
 import { LocationSelect } from '../locations';
+import { LotFields, type LotValues, lotBody, NO_LOTS } from '../lots';
 
-interface TransferValues extends Record<string, unknown> {
+interface TransferValues extends Record<string, unknown>, LotValues {
   to: string;
   quantity: string;
   note: string;
@@ -30,7 +31,7 @@ export function TransferForm({ article }: { article: Article }) {
   const targets = (warehouses.data ?? []).filter((w) => w.id !== user?.current_warehouse_id);
   const form = useFormSubmit<TransferValues, TransferStockApiResponse>({
     ns: NS,
-    initial: { to: '', quantity: '', note: '', location: '' },
+    initial: { to: '', quantity: '', note: '', location: '', ...NO_LOTS },
     validate: (v) => {
       if (!v.to) return 'errors.targetRequired';
       const quantity = parseQuantity(v.quantity);
@@ -44,6 +45,8 @@ export function TransferForm({ article }: { article: Article }) {
         quantity: parseQuantity(v.quantity),
         note: v.note.trim() || null,
         ...(v.location && { location_id: Number(v.location) }),
+        // stock-spec-3 §2: the lot or serials to move (a lot article without one: FEFO).
+        ...(article.tracking !== 'none' ? lotBody({ ...v, best_before: '' }) : {}),
       };
       return idempotent(body, (key) => transfer({ 'idempotency-key': key, body }).unwrap());
     },
@@ -70,6 +73,7 @@ export function TransferForm({ article }: { article: Article }) {
           {...form.field('quantity')}
         />
         <LocationSelect value={form.values.location} onChange={(value) => form.setField('location', value)} />
+        {article.tracking !== 'none' && <LotFields field={form.field} tracking={article.tracking} direction="out" />}
         <TextField label={t('booking.note')} maxLength={LIMITS_STOCK.note} {...form.field('note')} />
       </fieldset>
       {warehouses.isSuccess && targets.length === 0 && <p>{t('booking.noTargets')}</p>}

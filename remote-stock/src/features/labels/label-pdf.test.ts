@@ -1,3 +1,4 @@
+import { parseGs1 } from '@lager/shared';
 import { PDFDocument } from 'pdf-lib';
 import { decodePdf } from '../../testing/decode-pdf';
 import { type LabelInput, labelCodes, labelsPdf } from './label-pdf';
@@ -124,3 +125,37 @@ test.each(LAYOUT_IDS)(
   },
   60_000,
 );
+
+// stock-spec-3 §2: a lot label is GS1-128 when the article has a GTIN; the reader's text parses back to it.
+test('a lot label prints GS1-128 (01)(17)(10) for an article with a GTIN, else Code 128 of SKU and lot; decoded at 300 dpi', async () => {
+  const lots: LabelInput[] = [
+    {
+      kind: 'lot',
+      name: 'Milch 1 l',
+      sku: 'MILCH-1',
+      barcode: '4006381333931',
+      lot: '24-117',
+      bestBefore: '2027-01-31',
+    },
+    { kind: 'lot', name: 'Sahne', sku: 'SAHNE-1', barcode: null, lot: 'L/7', bestBefore: null },
+  ];
+  expect(lots.map((label) => labelCodes(label)[0])).toEqual([
+    { symbology: 'gs1_128', text: '(01)04006381333931(17)270131(10)24-117' },
+    { symbology: 'code128', text: 'SAHNE-1 L/7' },
+  ]);
+  const decoded = await decodePdf(await labelsPdf(lots, LAYOUTS['a4-3x8']));
+  const codes = decoded.pages[0]!.codes.sort((a, b) => a.y - b.y || a.x - b.x);
+  expect(codes.map((code) => [slotAt('a4-3x8', code.x, code.y), code.format])).toEqual([
+    [0, 'Code128'],
+    [1, 'Code128'],
+  ]);
+  // The reader gives the GS1 element string (HRI with parentheses); the scan parser reads it back.
+  expect(parseGs1(codes[0]!.text, new Date('2026-11-29T00:00:00Z'))).toEqual({
+    gtin: '04006381333931',
+    lot: '24-117',
+    bestBefore: '2027-01-31',
+    serial: null,
+  });
+  expect(codes[1]!.text).toBe('SAHNE-1 L/7');
+  expect(decoded.pages[0]!.text).toContain('MILCH-1 · 24-117 · 2027-01-31');
+}, 60_000);

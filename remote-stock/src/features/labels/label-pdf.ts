@@ -1,4 +1,5 @@
 import { gtinSymbology } from '@lager/contract';
+import { gs1LotText } from '@lager/shared';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { type LabelLayout, slotOf } from './layouts';
 import { type Box, drawBarcode, type Symbology } from './vector-barcode';
@@ -11,7 +12,9 @@ import { type Box, drawBarcode, type Symbology } from './vector-barcode';
  */
 export type LabelInput =
   | { kind: 'article'; name: string; sku: string; barcode: string | null }
-  | { kind: 'location'; code: string; name: string | null };
+  | { kind: 'location'; code: string; name: string | null }
+  /** stock-spec-3 §2: a lot label — GS1-128 `(01) GTIN (17) best-before (10) lot` when the article has a GTIN, else Code 128 of SKU and lot. */
+  | { kind: 'lot'; name: string; sku: string; barcode: string | null; lot: string; bestBefore: string | null };
 
 /** What a scanner reads from a label: the symbology and the text, as printed. */
 export function labelCodes(label: LabelInput): { symbology: Symbology; text: string }[] {
@@ -22,6 +25,16 @@ export function labelCodes(label: LabelInput): { symbology: Symbology; text: str
     ];
   }
   const gtin = label.barcode ? gtinSymbology(label.barcode) : null;
+  if (label.kind === 'lot') {
+    return [
+      gtin && label.barcode
+        ? {
+            symbology: 'gs1_128',
+            text: gs1LotText({ gtin: label.barcode, lot: label.lot, bestBefore: label.bestBefore }),
+          }
+        : { symbology: 'code128', text: `${label.sku} ${label.lot}` },
+    ];
+  }
   return [gtin && label.barcode ? { symbology: gtin, text: label.barcode } : { symbology: 'code128', text: label.sku }];
 }
 
@@ -66,8 +79,8 @@ export async function labelsPdf(
       width: layout.label.width * MM,
       height: layout.label.height * MM,
     };
-    if (label.kind === 'article') drawArticle(page, label, box, fonts);
-    else drawLocation(page, label, box, fonts);
+    if (label.kind === 'location') drawLocation(page, label, box, fonts);
+    else drawArticle(page, label, box, fonts);
   }
   onProgress?.(labels.length);
   // Helvetica is one of PDF's standard fonts: nothing embedded, so 1 000 labels stay small.
@@ -136,12 +149,14 @@ function write(page: PDFPage, font: Font, text: string, size: number, x: number,
 /** Inner margin of a label in points: labels are die-cut, printers drift by a millimetre. */
 const PAD = 2.5 * MM;
 
-function drawArticle(page: PDFPage, label: Extract<LabelInput, { kind: 'article' }>, box: Box, fonts: Fonts) {
+function drawArticle(page: PDFPage, label: Extract<LabelInput, { kind: 'article' | 'lot' }>, box: Box, fonts: Fonts) {
   const inner = { x: box.x + PAD, width: box.width - 2 * PAD };
   const small = box.height < 32 * MM;
   let top = box.y + box.height - PAD;
   top -= write(page, fonts.bold, label.name, small ? 8 : 9, inner.x, top, inner.width, small ? 1 : 2);
-  top -= write(page, fonts.regular, label.sku, 7, inner.x, top, inner.width);
+  // A lot label: SKU, lot and best-before on one line (the human-readable part of the code).
+  const sub = label.kind === 'lot' ? [label.sku, label.lot, label.bestBefore].filter(Boolean).join(' · ') : label.sku;
+  top -= write(page, fonts.regular, sub, 7, inner.x, top, inner.width);
   const [code] = labelCodes(label);
   if (!code) return;
   const gtin = code.symbology !== 'code128';

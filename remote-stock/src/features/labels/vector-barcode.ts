@@ -1,4 +1,4 @@
-import { code128, type DrawingContext, ean8, ean13, qrcode, type RenderOptions, upca } from 'bwip-js/browser';
+import { code128, type DrawingContext, ean8, ean13, gs1_128, qrcode, type RenderOptions, upca } from 'bwip-js/browser';
 import {
   closePath,
   fill,
@@ -15,7 +15,7 @@ import {
 } from 'pdf-lib';
 
 /** The symbologies labels use; each encoder is imported by name so the bundle holds only these. */
-const ENCODERS = { code128, ean8, ean13, upca, qrcode } as const;
+const ENCODERS = { code128, ean8, ean13, upca, qrcode, gs1_128 } as const;
 export type Symbology = keyof typeof ENCODERS;
 
 /** Where to draw, in PDF points (origin bottom-left). */

@@ -48,6 +48,10 @@ export interface OutboxEntry {
   note?: string;
   /** The storage location chosen by a label scan (stock-spec-2.md §1); none: the server's default. */
   location?: { id: number; code: string };
+  /** stock-spec-3 §2: the lot, serials and best-before date of a tracked article, sent as booked. */
+  lot?: string;
+  serials?: string[];
+  best_before?: string;
   /** The device time of the booking (ISO). */
   occurred_at: string;
   status: OutboxStatus;

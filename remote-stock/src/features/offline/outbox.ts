@@ -8,7 +8,18 @@ export const OUTBOX_EVENT = 'lager:outbox';
 
 export type NewBooking = Pick<
   OutboxEntry,
-  'user_id' | 'warehouse_id' | 'article' | 'kind' | 'quantity' | 'reason' | 'note' | 'occurred_at' | 'location'
+  | 'user_id'
+  | 'warehouse_id'
+  | 'article'
+  | 'kind'
+  | 'quantity'
+  | 'reason'
+  | 'note'
+  | 'occurred_at'
+  | 'location'
+  | 'lot'
+  | 'serials'
+  | 'best_before'
 >;
 
 /** Puts a booking made offline into the outbox: its Idempotency-Key is made here, once. */

@@ -19,6 +19,10 @@ export const postBooking: PostBooking = async (entry) => {
     reason: entry.reason,
     ...(entry.note ? { note: entry.note } : {}),
     ...(entry.location ? { location_id: entry.location.id } : {}),
+    // stock-spec-3 §2: a tracked article's lot, serials and best-before go as they were booked.
+    ...(entry.lot ? { lot: entry.lot } : {}),
+    ...(entry.serials?.length ? { serials: entry.serials } : {}),
+    ...(entry.best_before ? { best_before: entry.best_before } : {}),
     ...(old ? {} : { occurred_at: entry.occurred_at }),
   };
   return (await http.post('api/stock/movements', body, { headers: { 'Idempotency-Key': entry.key } })).data;

@@ -12,6 +12,7 @@ const line = (overrides: Partial<Line>): Line => ({
   quantity: 4,
   min_stock: 10,
   max_stock: 50,
+  on_order: 0,
   suggested: 46,
   ...overrides,
 });
@@ -46,8 +47,8 @@ test('lists what to reorder with the suggestion, in German, linked to the articl
   await mountStock('/stock/reorder', 'de');
   expect(await screen.findByRole('heading', { level: 1, name: 'Bestellvorschläge' })).toBeInTheDocument();
   const rows = within(await screen.findByRole('table')).getAllByRole('row');
-  expect(rows[1]).toHaveTextContent('A-1Anker4 Stk.10 Stk.50 Stk.46 Stk.');
-  expect(rows[2]).toHaveTextContent('C-1Chlor1,2 kg2,5 kg–3,8 kg');
+  expect(rows[1]).toHaveTextContent('A-1Anker4 Stk.10 Stk.50 Stk.0 Stk.46 Stk.');
+  expect(rows[2]).toHaveTextContent('C-1Chlor1,2 kg2,5 kg–0 kg3,8 kg');
   expect(within(rows[1]!).getByRole('link', { name: 'Anker' })).toHaveAttribute('href', '/stock/articles/1');
   expect(screen.getByRole('link', { name: 'Nachbestellen' })).toHaveAttribute('aria-current', 'page');
   expect(asked[0]!.get('sort')).toBe('suggested');
@@ -116,4 +117,19 @@ test('a failed load is said and can be retried', async () => {
   fail = false;
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByText('Anker')).toBeInTheDocument();
+});
+
+test('shows what is on order; "Bestellung anlegen" links to the purchasing section only for who may order', async () => {
+  lines = [line({ on_order: 20, suggested: 26 })];
+  await mountStock('/stock/reorder', 'de');
+  const rows = within(await screen.findByRole('table')).getAllByRole('row');
+  expect(rows[0]).toHaveTextContent('Bestellt');
+  expect(rows[1]).toHaveTextContent('A-1Anker4 Stk.10 Stk.50 Stk.20 Stk.26 Stk.');
+  expect(screen.queryByRole('link', { name: 'Bestellung anlegen' })).not.toBeInTheDocument();
+});
+
+test('a buyer gets the link to draft orders from the reorder list', async () => {
+  server.use(...session(['view_stock', 'view_purchasing', 'manage_purchase_orders']));
+  await mountStock('/stock/reorder', 'en');
+  expect(await screen.findByRole('link', { name: 'Create order' })).toHaveAttribute('href', '/purchasing/from-reorder');
 });

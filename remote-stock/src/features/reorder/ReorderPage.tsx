@@ -1,4 +1,4 @@
-import { Alert, EmptyState, Page, Skeleton } from '@lager/shared';
+import { Alert, EmptyState, Page, Skeleton, usePermissions } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -18,6 +18,7 @@ const COLUMNS: { sort?: Sort; label: string; number?: boolean }[] = [
   { sort: 'quantity', label: 'reorder.quantity', number: true },
   { label: 'reorder.minStock', number: true },
   { label: 'reorder.maxStock', number: true },
+  { label: 'reorder.onOrder', number: true },
   { sort: 'suggested', label: 'reorder.suggested', number: true },
 ];
 
@@ -30,6 +31,9 @@ export function ReorderPage() {
     refetchOnMountOrArgChange: true,
   });
   const csv = useCsvDownload('api/stock/reorder.csv', 'reorder.csv');
+  const { permissions } = usePermissions();
+  // Orders are the purchasing section's: a link to its route, no import between sections.
+  const canOrder = permissions.includes('view_purchasing') && permissions.includes('manage_purchase_orders');
 
   const sortBy = (column: Sort) =>
     setSort((current) =>
@@ -65,6 +69,11 @@ export function ReorderPage() {
             >
               {t('reorder.export')}
             </button>
+            {canOrder && (
+              <Link className="button" to="/purchasing/from-reorder">
+                {t('reorder.createOrders')}
+              </Link>
+            )}
           </p>
           {csv.failed && <Alert kind="error">{t('reorder.exportFailed')}</Alert>}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1). */}
@@ -113,6 +122,7 @@ export function ReorderPage() {
                     <td className="number tabular">
                       {a.max_stock === null ? t('reorder.none') : format.quantity(a.max_stock, a.unit)}
                     </td>
+                    <td className="number tabular">{format.quantity(a.on_order, a.unit)}</td>
                     <td className="number tabular">
                       <strong>{format.quantity(a.suggested, a.unit)}</strong>
                     </td>

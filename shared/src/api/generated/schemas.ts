@@ -75,6 +75,23 @@ export type ErrorBody = {
     | 'location.too_deep'
     | 'location.too_many'
     | 'relocation.same_location'
+    | 'lot.required'
+    | 'serials.required'
+    | 'best_before.required'
+    | 'lot.best_before_mismatch'
+    | 'lot.not_tracked'
+    | 'serial.in_stock'
+    | 'article.tracking_locked'
+    | 'transfer.tracking_mismatch'
+    | 'supplier.not_found'
+    | 'supplier.name_taken'
+    | 'supplier.has_orders'
+    | 'supplier.archived'
+    | 'purchase_order.not_found'
+    | 'purchase_order.wrong_status'
+    | 'purchase_order.empty'
+    | 'purchase_order.no_email'
+    | 'purchasing.over_receipt'
     | 'telemetry.cross_site'
     | 'telemetry.operators_only';
   errors?: {
@@ -105,7 +122,11 @@ export type Permission = {
     | 'count_stock'
     | 'transfer_stock'
     | 'reverse_movements'
-    | 'manage_locations';
+    | 'manage_locations'
+    | 'view_purchasing'
+    | 'manage_suppliers'
+    | 'manage_purchase_orders'
+    | 'receive_goods';
 };
 export type Role = {
   description: string | null;
