@@ -30,3 +30,29 @@ export function align(series: NamedSeries[], to: string): { x: number[]; ys: num
 /** Stacked: the k-th row is the sum of the first k + 1 series. */
 export const stack = (ys: number[][]): number[][] =>
   ys.map((_, k) => ys[0]!.map((_, i) => ys.slice(0, k + 1).reduce((sum, y) => sum + y[i]!, 0)));
+
+/**
+ * The locations' series and, when they do not add up to the article's (a location emptied since,
+ * so not listed any more), one more series with the rest: the stacked areas always reach the
+ * article's stock.
+ */
+export function withRest(total: History, places: NamedSeries[], restLabel: string): NamedSeries[] {
+  const times = [...new Set([total, ...places.map((p) => p.history)].flatMap((h) => h.points.map((p) => p.at)))].sort(
+    (a, b) => Date.parse(a) - Date.parse(b),
+  );
+  const at = (history: History, time: string) => {
+    let value = 0;
+    for (const p of history.points) if (Date.parse(p.at) <= Date.parse(time)) value = p.quantity;
+    return value;
+  };
+  const rest = times.map((time) => ({
+    at: time,
+    quantity: Math.round((at(total, time) - places.reduce((sum, p) => sum + at(p.history, time), 0)) * 1000) / 1000,
+  }));
+  if (rest.every((p) => p.quantity === 0)) return places;
+  return [...places, { label: restLabel, history: { ...total, location_id: null, points: rest } }];
+}
+
+/** The rows of the table: the first, then each where some series changed (no row repeats the one before). */
+export const changedRows = (ys: number[][]): number[] =>
+  (ys[0] ?? []).map((_, i) => i).filter((i) => i === 0 || ys.some((y) => y[i] !== y[i - 1]));
