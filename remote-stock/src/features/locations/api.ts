@@ -42,6 +42,9 @@ export const {
   useRelocateStockMutation,
 } = enhanced;
 
+/** One page of what lies at a location, for a hook that reads them all (use-stock-at.ts). */
+export const stockAtLocationEndpoint = enhanced.endpoints.listStockAtLocation;
+
 /** Tree changes: codes naming a field, the refusals that name the stock. */
 export const LOCATION_ERRORS: ErrorTable = {
   'location.code_taken': 'locations.errors.codeTaken',
