@@ -23,6 +23,13 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
     owner = await registerUser(stack, { prefix: 'digestowner', name: 'Dora Digest' });
     await createWarehouse(owner, 'Verlaufslager');
     articleId = await createArticle(stack, owner, { sku: 'KISTE-1', name: 'Kisten', minStock: 5, quantity: 10 });
+    // A long name and a three-digit suggestion (2 × 60 − 7 = 113): the list must show all of it.
+    await createArticle(stack, owner, {
+      sku: 'SCHRAUBENDREHER-SET-32',
+      name: 'Schraubendreher-Set mit Bits, magnetisch, 32-teilig in Kunststoffbox',
+      minStock: 60,
+      quantity: 7,
+    });
   });
 
   async function session(width: number, english = false): Promise<Session> {
@@ -33,6 +40,10 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
   }
 
   const main = (page: Page) => page.getByRole('main');
+  const unsubscribeLink = () =>
+    /https?:\/\/\S+\/api\/digests\/unsubscribe\?token=\S+/.exec(
+      readOutbox(stack, owner.email).find((m) => m.subject.includes('reorder level'))!.text,
+    )![0];
 
   /** The chart (a canvas uPlot draws, labelled) and the same figures in the table. */
   const CHART = {
@@ -111,9 +122,22 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
         },
         { timeout: 20_000 },
       );
+      // The mail's unsubscribe link opens a page that looks like the app and names the warehouse.
+      await page.goto(unsubscribeLink());
+      await page.getByRole('heading', { level: 1, name: 'Unsubscribe from the low-stock digest' }).waitFor();
+      await page.getByText('You receive a daily low-stock digest for Verlaufslager.', { exact: false }).waitFor();
+      await expectAxeClean(page);
 
-      await visit(page, '/stock/reorder');
+      await page.goto(`${stack.shell.url}/stock/reorder`);
       await main(page).getByRole('heading', { level: 1, name: 'Bestellvorschläge' }).waitFor();
+      await main(page)
+        .getByRole('row', { name: /KISTE-1/ })
+        .waitFor();
+      // Every column fits at 1280 px: the suggestion of the long-named article reads "113 Stk." in full.
+      const long = main(page).getByRole('row', { name: /SCHRAUBENDREHER/ });
+      await eventually(async () => expect(await long.locator('td').last().innerText()).toBe('113 Stk.'));
+      const region = main(page).getByRole('region', { name: 'Bestellvorschläge' });
+      expect(await region.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
       const row = main(page).getByRole('row', { name: /KISTE-1/ });
       await eventually(async () =>
         expect(await row.locator('td').allTextContents()).toEqual([
@@ -138,9 +162,16 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       await expectAxeClean(page);
       await visit(page, '/stock/reorder');
       await main(page).getByRole('heading', { level: 1, name: 'Reorder suggestions' }).waitFor();
-      await main(page)
-        .getByRole('row', { name: /KISTE-1/ })
-        .waitFor();
+      // A phone gets cards: the suggestion under the name, inside the screen.
+      const reorderCard = main(page)
+        .getByRole('list', { name: 'Reorder suggestions' })
+        .getByRole('listitem')
+        .filter({ hasText: 'SCHRAUBENDREHER-SET-32' });
+      const suggestion = reorderCard.getByText('Suggested order: 113 pcs');
+      await suggestion.waitFor();
+      const box = (await suggestion.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      expect(await main(page).getByRole('table').isHidden()).toBe(true);
       await expectAxeClean(page);
       await visit(page, '/user');
       const card = main(page).getByRole('form', { name: 'Verlaufslager' });
@@ -148,6 +179,19 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
         expect(await card.getByLabel('Daily digest for Verlaufslager').isChecked()).toBe(true),
       );
       await expectAxeClean(page);
+
+      // Unsubscribe in the browser (the page's own CSP lets its form post), then the profile says so.
+      await page.goto(unsubscribeLink());
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.getByText('You will no longer receive the low-stock digest for Verlaufslager.').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await expectAxeClean(page);
+      await page.getByRole('link', { name: 'Manage your subscriptions on your profile page' }).click();
+      await eventually(async () =>
+        expect(await card.getByLabel('Daily digest for Verlaufslager').isChecked()).toBe(false),
+      );
       await eventually(async () =>
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
           0,
