@@ -36,7 +36,21 @@ export const stack = (ys: number[][]): number[][] =>
  * so not listed any more), one more series with the rest: the stacked areas always reach the
  * article's stock.
  */
-export function withRest(total: History, places: NamedSeries[], restLabel: string): NamedSeries[] {
+export function withRest(total: History, allPlaces: NamedSeries[], restLabel: string): NamedSeries[] {
+  // Each answer holds the last value per bucket: a location's last movement in a bucket may come
+  // before the article's (another location moved later). Set each location's point to the time of
+  // the article's point of the same bucket, when all of them hold their bucket's last value.
+  const from = Date.parse(total.from);
+  const width = total.bucket_seconds * 1000;
+  const bucketOf = (at: string) => Math.floor((Date.parse(at) - from) / width);
+  const totalAt = new Map(total.points.slice(1).map((p) => [bucketOf(p.at), p.at]));
+  const places = allPlaces.map((place) => ({
+    ...place,
+    history: {
+      ...place.history,
+      points: place.history.points.map((p, i) => (i === 0 ? p : { ...p, at: totalAt.get(bucketOf(p.at)) ?? p.at })),
+    },
+  }));
   const times = [...new Set([total, ...places.map((p) => p.history)].flatMap((h) => h.points.map((p) => p.at)))].sort(
     (a, b) => Date.parse(a) - Date.parse(b),
   );
