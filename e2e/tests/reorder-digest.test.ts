@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
+import { ApiClient, createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
 import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
@@ -17,7 +17,8 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
   let owner: TestUser;
   let articleId: number;
 
-  useStackAndBrowser({ apiEnv: { DIGEST_POLL_MS: '300' } });
+  // With the demo data: its clerk (guest@lager.demo, role Lagerist) is checked at the end.
+  useStackAndBrowser({ apiEnv: { DIGEST_POLL_MS: '300' }, seedDemo: true });
 
   beforeAll(async () => {
     owner = await registerUser(stack, { prefix: 'digestowner', name: 'Dora Digest' });
@@ -199,4 +200,31 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       );
     });
   }, 90_000);
+
+  test('the demo clerk (guest@lager.demo, Lagerist) sees the stock: journal with his bookings (de, 1280), articles and reorder list (en, 375)', async () => {
+    const clerk = new ApiClient(stack.shell.url, 'de');
+    expect((await clerk.send('POST', '/api/login', { email: 'guest@lager.demo', password: 'demo1234' })).status).toBe(
+      200,
+    );
+    const desk = await newSession(browser, { width: 1280 });
+    const phone = await newSession(browser, { width: 375 });
+    await preferEnglish(phone.page);
+    for (const s of [desk, phone]) {
+      await s.context.addCookies(clerk.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
+    }
+    await withArtifacts('demo clerk', [desk, phone], async () => {
+      await desk.page.goto(`${stack.shell.url}/stock/movements`);
+      await main(desk.page).getByRole('heading', { level: 1, name: 'Bewegungen' }).waitFor();
+      await main(desk.page).getByRole('cell', { name: 'Gustav Guest' }).first().waitFor();
+      await expectAxeClean(desk.page);
+
+      await phone.page.goto(`${stack.shell.url}/stock`);
+      await main(phone.page).getByRole('heading', { level: 1, name: 'Stock' }).waitFor();
+      await main(phone.page).getByRole('link', { name: /./ }).first().waitFor();
+      expect(await main(phone.page).getByRole('link', { name: 'New article' }).count()).toBe(0);
+      await visit(phone.page, '/stock/reorder');
+      await main(phone.page).getByRole('list', { name: 'Reorder suggestions' }).getByRole('listitem').first().waitFor();
+      await expectAxeClean(phone.page);
+    });
+  });
 });
