@@ -134,7 +134,7 @@ describe('the daily digest', () => {
     expect(mailsTo(user.email)).toEqual([]);
     await runDigests(app, new Date(`${day}T06:00:00Z`));
     const [mail] = mailsTo(user.email);
-    expect(mail!.subject).toBe('Nordlager: 1 Artikel unter Meldebestand');
+    expect(mail!.subject).toBe('Nordlager: 1 Artikel auf oder unter Meldebestand');
     expect(mail!.text).toContain('Schrauben: 4 Stk. (Meldebestand 5 Stk.)');
   });
 

@@ -77,7 +77,7 @@ type GoneLow = Awaited<ReturnType<typeof articlesGoneLow>>;
 
 const TEXTS = {
   de: {
-    subject: (n: number, warehouse: string) => `${warehouse}: ${n} Artikel unter Meldebestand`,
+    subject: (n: number, warehouse: string) => `${warehouse}: ${n} Artikel auf oder unter Meldebestand`,
     hello: (name: string) => `Hallo ${name},`,
     intro: (warehouse: string) =>
       `seit der letzten Übersicht haben diese Artikel in „${warehouse}“ ihren Meldebestand erreicht:`,

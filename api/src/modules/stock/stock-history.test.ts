@@ -249,6 +249,10 @@ describe('GET api/stock/reorder and reorder.csv', () => {
     const article = await createArticle(client, { unit: 'pallet', min_stock: 3, max_stock: 7 });
     await stockUp(client, article.id, 2);
     expect((await client.get('/api/stock/reorder')).json().articles[0].suggested).toBe(5);
+    // The CSV writes the unit as the screen does.
+    expect((await client.get('/api/stock/reorder.csv')).body.trim().split('\n')[1]).toMatch(/,pallet,2,3,7,5$/);
+    client.lang = 'de';
+    expect((await client.get('/api/stock/reorder.csv')).body.trim().split('\n')[1]).toMatch(/;Pal\.;2;3;7;5$/);
   });
 
   it('exports CSV by the journal rules: BOM, `;` and decimal comma in German, formulas neutralized', async () => {
@@ -261,8 +265,8 @@ describe('GET api/stock/reorder and reorder.csv', () => {
     expect(de.body.startsWith('\uFEFF')).toBe(true);
     const lines = de.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe('Artikelnummer;Artikel;Einheit;Bestand;Meldebestand;Höchstbestand;Bestellvorschlag');
-    expect(lines[1]).toBe('A;Anker;pcs;4;10;50;46');
-    expect(lines[2]).toBe(`B;"'=HYPERLINK(""x"")";pcs;5;5;;5`);
+    expect(lines[1]).toBe('A;Anker;Stk.;4;10;50;46');
+    expect(lines[2]).toBe(`B;"'=HYPERLINK(""x"")";Stk.;5;5;;5`);
     expect(lines[3]).toBe('C;Chlor;kg;1,2;2,5;;3,8');
     const en = await reorderOwner.get('/api/stock/reorder.csv?sort=sku');
     expect(en.body.slice(1).trim().split('\n')[3]).toBe('C,Chlor,kg,1.2,2.5,,3.8');
