@@ -11,9 +11,7 @@ const BEYOND_LATIN1 = /[^\u0000-\u00ff]/u;
  */
 export function withoutBarcode(labels: readonly LabelInput[]): string[] {
   return labels.flatMap((label) =>
-    label.kind === 'article' &&
-    !(label.barcode && gtinSymbology(label.barcode)) &&
-    BEYOND_LATIN1.test(label.sku)
+    label.kind === 'article' && !(label.barcode && gtinSymbology(label.barcode)) && BEYOND_LATIN1.test(label.sku)
       ? [label.sku]
       : [],
   );
