@@ -159,7 +159,9 @@ describe('in-process server on a PGlite directory', () => {
       { 'idempotency-key': randomUUID() },
     );
     expect(booked.statusCode).toBe(201);
-    expect((await clerk.post('/api/stock/articles', { sku: 'NEU-1', name: 'Neu', unit: 'pcs' })).statusCode).toBe(403);
+    expect(
+      (await clerk.post('/api/stock/articles', { sku: 'NEU-1', name: 'Neu', unit: 'pcs', min_stock: 0 })).statusCode,
+    ).toBe(403);
     expect((await clerk.post('/api/stock/locations', { code: 'NEU-1' })).statusCode).toBe(403);
     await second.close();
   }, 180_000);
