@@ -82,9 +82,9 @@ describe('occurred_at on bookings', () => {
     const csv = (await owner.get(`/api/stock/movements.csv?article_id=${article.id}`, { 'accept-language': 'en' }))
       .body;
     const [header, ...rows] = csv.replace('\uFEFF', '').trim().split('\n');
-    expect(header).toMatch(/^Time,.*,Reverses,Time on device$/);
-    expect(rows[2]?.endsWith(`,${earlier}`)).toBe(true);
-    expect(rows[0]?.endsWith(',')).toBe(true);
+    expect(header).toMatch(/^Time,.*,Reverses,Time on device,Location,Stock at the location after$/);
+    expect(rows[2]?.split(',').at(-3)).toBe(earlier);
+    expect(rows[0]?.split(',').at(-3)).toBe('');
   });
 
   it.each([
