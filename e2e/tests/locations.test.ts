@@ -135,7 +135,7 @@ describeInBrowser('storage locations (remote-stock)', () => {
 
       // Part of it to STANDARD.
       const relocate = perLocation.getByRole('form', { name: 'Lagerplatz wechseln' });
-      await relocate.getByLabel('Von').selectOption({ label: '\u00a0\u00a0A-03-2' });
+      await relocate.getByLabel('Von').selectOption({ label: 'A-03-2 (10 Stk.)' });
       await relocate.getByLabel('Nach').selectOption({ label: 'STANDARD' });
       await relocate.getByLabel('Menge').fill('4');
       await relocate.getByRole('button', { name: 'Umbuchen' }).click();

@@ -4,6 +4,7 @@ import type {
   BookStockMovementApiArg,
   BookStockMovementApiResponse,
   CreateStockLocationApiResponse,
+  GetStockArticleLocationsApiResponse,
   GetStockLocationApiResponse,
   ListStockArticlesApiResponse,
   ListStockAtLocationApiResponse,
@@ -11,7 +12,15 @@ import type {
   RelocateStockApiArg,
   RelocateStockApiResponse,
 } from '../../api/generated';
-import { ALL_STOCK, article, mountStock, movement, STANDARD_LOCATION, session } from '../../testing/fixtures';
+import {
+  ALL_STOCK,
+  article,
+  articleHandlers,
+  mountStock,
+  movement,
+  STANDARD_LOCATION,
+  session,
+} from '../../testing/fixtures';
 import de from './locales/de.json';
 import en from './locales/en.json';
 
@@ -167,6 +176,15 @@ test('a location page lists what lies there page by page and relocates with an I
   );
 
   const form = screen.getByRole('form', { name: 'Relocate' });
+  // Every article lying here is offered, also one on a later page (Tea); never the place itself as target.
+  await waitFor(() =>
+    expect(
+      within(within(form).getByLabelText('Article'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose an article', 'MLK-1 – Milk', 'TEA-1 – Tea']),
+  );
+  expect(within(within(form).getByLabelText('To')).queryByRole('option', { name: /A-03-2/ })).toBeNull();
   await user.selectOptions(within(form).getByLabelText('Article'), String(milk.id));
   await user.selectOptions(within(form).getByLabelText('To'), '1');
   await user.type(within(form).getByLabelText('Quantity'), '3');
@@ -231,4 +249,32 @@ describe('quick booking with a location label', () => {
     await waitFor(() => expect(booked).toHaveLength(3));
     expect(booked[2]).not.toHaveProperty('location_id');
   });
+});
+
+test('the article page relocates only from where the article lies (with its quantity there), never to the same place; the default shows its code as written', async () => {
+  const milk = article({ id: 77, name: 'Milk', sku: 'MLK-1', quantity: 10 });
+  server.use(
+    ...articleHandlers([milk]),
+    answer.get<GetStockArticleLocationsApiResponse>('/api/stock/articles/:id/locations', () =>
+      HttpResponse.json({
+        default_location_id: 12,
+        locations: [
+          { location_id: 12, code: 'A-03-2', name: null, quantity: 7 },
+          { location_id: 1, code: 'STANDARD', name: null, quantity: 3 },
+        ],
+      }),
+    ),
+  );
+  const { user } = await mountStock('/stock/articles/77', 'en');
+  const form = await screen.findByRole('form', { name: 'Relocate' });
+  const options = (label: string) =>
+    within(within(form).getByLabelText(label))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+  expect(options('From')).toEqual(['Choose a location', 'A-03-2 (7 pcs)', 'STANDARD (3 pcs)']);
+  await user.selectOptions(within(form).getByLabelText('From'), '12');
+  await waitFor(() => expect(options('To')).not.toContain('\u00a0\u00a0\u00a0\u00a0A-03-2'));
+  expect(options('To')).toContain('A – Halle A');
+  const fallback = screen.getByLabelText("Article's default location") as HTMLSelectElement;
+  expect(fallback.selectedOptions[0]!.textContent).toBe('A-03-2');
 });

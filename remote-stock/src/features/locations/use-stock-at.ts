@@ -15,9 +15,10 @@ const EMPTY: StockAt = { items: [], quantities: new Map(), loading: false, faile
 
 /**
  * What lies at a location, all of it (the stocktake's sheet and its differences): the cursor pages
- * of `api/stock/locations/:id/stock` read one after the other until the last.
+ * of `api/stock/locations/:id/stock` read one after the other until the last; again when `refresh`
+ * changes.
  */
-export function useStockAt(locationId: number | null): StockAt {
+export function useStockAt(locationId: number | null, refresh?: unknown): StockAt {
   const dispatch = useAppDispatch();
   const [state, setState] = useState<StockAt>(EMPTY);
   useEffect(() => {
@@ -49,6 +50,7 @@ export function useStockAt(locationId: number | null): StockAt {
     return () => {
       live = false;
     };
-  }, [dispatch, locationId]);
+    // `refresh`: a value that changes when the stock there changed (a page's own query of it).
+  }, [dispatch, locationId, refresh]);
   return state;
 }
