@@ -136,7 +136,7 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
         .waitFor();
       // Every column fits at 1280 px: the suggestion of the long-named article reads "113 Stk." in full.
       const long = main(page).getByRole('row', { name: /SCHRAUBENDREHER/ });
-      await eventually(async () => expect(await long.locator('td').last().innerText()).toBe('113 Stk.'));
+      await eventually(async () => expect(await long.locator('td').last().textContent()).toBe('113 Stk.'));
       const region = main(page).getByRole('region', { name: 'Bestellvorschläge' });
       expect(await region.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
       const row = main(page).getByRole('row', { name: /KISTE-1/ });

@@ -2,7 +2,7 @@ import { gtinSymbology } from '@lager/contract';
 import type { LabelInput } from './label-pdf';
 
 /** Beyond Latin-1 Code 128 has no encoding (vector-barcode.ts): such a label would get no code. */
-const BEYOND_LATIN1 = /[^\u0000-\u00ff]/u;
+const beyondLatin1 = (text: string) => [...text].some((char) => char.codePointAt(0)! > 0xff);
 
 /**
  * The SKUs whose labels cannot carry a barcode: articles without a valid EAN/UPC whose SKU holds a
@@ -11,7 +11,7 @@ const BEYOND_LATIN1 = /[^\u0000-\u00ff]/u;
  */
 export function withoutBarcode(labels: readonly LabelInput[]): string[] {
   return labels.flatMap((label) =>
-    label.kind === 'article' && !(label.barcode && gtinSymbology(label.barcode)) && BEYOND_LATIN1.test(label.sku)
+    label.kind === 'article' && !(label.barcode && gtinSymbology(label.barcode)) && beyondLatin1(label.sku)
       ? [label.sku]
       : [],
   );
