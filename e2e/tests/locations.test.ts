@@ -152,6 +152,9 @@ describeInBrowser('storage locations (remote-stock)', () => {
         expect(rows.at(-1)).toEqual(['6 Stk.', '4 Stk.']);
         expect(rows.filter((row, i) => i > 0 && row.join() === rows[i - 1]!.join())).toEqual([]);
       });
+      // The article's journal (now with its location column) fits 1280 px without scrolling sideways.
+      const journal = main(page).getByRole('region', { name: 'Bewegungen dieses Artikels' });
+      expect(await journal.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
       await expectAxeClean(page, 'main');
 
       // A stocktake at the shelf lists what lies there, with the shelf's quantity (not the article's 10).

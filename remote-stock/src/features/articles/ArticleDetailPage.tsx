@@ -117,8 +117,8 @@ function ArticleDetail({ article }: { article: Article }) {
         <PrintLabelsButton labels={[articleLabel(article)]} />
       </div>
       <StockHistory article={article} />
-      <h2>{t('detail.journal')}</h2>
       <ArticleLocationsPanel article={article} />
+      <h2>{t('detail.journal')}</h2>
       <MovementJournal filters={{ articleId: article.id }} caption={t('detail.journal')} />
     </Page>
   );

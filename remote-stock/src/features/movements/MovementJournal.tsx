@@ -16,7 +16,7 @@ export function MovementJournal({ filters, caption }: { filters: JournalFilters;
     // A box that scrolls sideways on a phone: keyboard users reach it with Tab and scroll it with the arrows.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1).
     <section className="stock-scroll" tabIndex={0} aria-label={caption}>
-      <table className="stock-table">
+      <table className="stock-table stock-journal">
         <caption className="visually-hidden">{caption}</caption>
         <MovementHead showArticle={showArticle} atLocation={atLocation} />
         {pages.map(({ key, ...page }) => (

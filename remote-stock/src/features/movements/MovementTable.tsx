@@ -38,24 +38,24 @@ export function MovementRows({
     <>
       {movements.map((m) => (
         <tr key={m.id}>
-          <td>{format.dateTime(m.created_at)}</td>
+          <td className="stock-wrap-words">{format.dateTime(m.created_at)}</td>
           {showArticle && (
             <td>
               {m.article_sku} · {m.article_name}
             </td>
           )}
-          <td>
+          <td className="stock-wrap-words">
             {t(`kinds.${m.kind}`)}
             {m.reason && <small> ({t(`reasons.${m.reason}`)})</small>}
             {m.reversed_by_id !== null && <span className="badge"> {t('journal.reversed')}</span>}
           </td>
           <td className="number tabular">{format.delta(m.delta, m.unit)}</td>
-          <td>{placeOf(m, movements)}</td>
+          <td className="stock-wrap-words">{placeOf(m, movements)}</td>
           <td className="number tabular">
             {format.quantity(atLocation ? (m.location_quantity_after ?? m.quantity_after) : m.quantity_after, m.unit)}
           </td>
-          <td>{m.user_name}</td>
-          <td>{[m.reference, m.note].filter(Boolean).join(' · ')}</td>
+          <td className="stock-wrap">{m.user_name}</td>
+          <td className="stock-wrap">{[m.reference, m.note].filter(Boolean).join(' · ')}</td>
           <td>
             {can.reverse && isReversible(m) && (
               <ReverseButton
