@@ -112,7 +112,7 @@ export function LocationPage({ extra }: { extra?: LocationExtra }) {
             location={location}
             locations={all.data.locations}
             withDelete
-            onDeleted={() => navigate('/stock/locations')}
+            onDeleted={() => navigate('/stock/locations', { state: { deleted: location.code } })}
           />
         )}
         {all.data && extra?.(location, all.data.locations)}

@@ -1,4 +1,4 @@
-import { answer, HttpResponse, setupApiServer } from '@lager/shared/testing';
+import { API, answer, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import type {
   BookStockMovementApiArg,
@@ -60,6 +60,39 @@ test('the tree shows codes with their article counts; deeper levels open on dema
   await user.click(await screen.findByRole('button', { name: 'A-03 aufklappen' }));
   const row = (await screen.findByRole('link', { name: 'A-03-2' })).closest('li')!;
   expect(within(row).getByText('2 Artikel')).toBeInTheDocument();
+  // A location with others below counts theirs apart.
+  const zoneRow = screen.getByRole('link', { name: 'A' }).closest('div')!;
+  expect(within(zoneRow).getByText('0 hier, 2 darunter')).toBeInTheDocument();
+});
+
+test('deleting a location from its page asks, leaves for the tree, says so there, and asks nothing more about it', async () => {
+  const empty = place(13, 'A-03-3', 11);
+  locations = [...locations, empty];
+  let asked = 0;
+  server.use(
+    answer.get<GetStockLocationApiResponse>('/api/stock/locations/:id', () => {
+      asked += 1;
+      return HttpResponse.json({ location: empty, path: [{ id: 13, code: 'A-03-3' }] });
+    }),
+    answer.get<ListStockAtLocationApiResponse>('/api/stock/locations/:id/stock', () => {
+      asked += 1;
+      return HttpResponse.json({ items: [], next_cursor: null });
+    }),
+    rest.delete(`${API}/api/stock/locations/13`, () => {
+      locations = locations.filter((l) => l.id !== 13);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  const { user } = await mountStock('/stock/locations/13', 'de');
+  await screen.findByRole('heading', { level: 1, name: 'Lagerplatz A-03-3' });
+  await waitFor(() => expect(asked).toBeGreaterThanOrEqual(2));
+  const before = asked;
+  await user.click(screen.getByRole('button', { name: 'Löschen' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Lagerplatz löschen' });
+  await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+  expect(await screen.findByText('Lagerplatz A-03-3 gelöscht.')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Lagerplätze' })).toBeInTheDocument();
+  expect(asked).toBe(before);
 });
 
 test('creating a location sends code in capitals, name and parent; a taken code is named', async () => {
