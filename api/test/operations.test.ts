@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +145,24 @@ describe('in-process server on a PGlite directory', () => {
     expect((await client.login(user.email, PASSWORD)).json().user.id).toBe(user.id);
     expect((await client.login('owner@lager.demo', 'demo1234')).statusCode).toBe(200);
     expect((await client.get('/api/mywarehouses')).json().warehouses).toHaveLength(2);
+    // The demo clerk (role Lagerist) sees the stock and his own bookings, books, but manages no articles.
+    const clerk = new Client(second.app);
+    expect((await clerk.login('guest@lager.demo', 'demo1234')).statusCode).toBe(200);
+    const journal = await clerk.get('/api/stock/movements');
+    expect(journal.statusCode).toBe(200);
+    expect(journal.json().movements.some((m: { user_name: string }) => m.user_name === 'Gustav Guest')).toBe(true);
+    const [some] = (await clerk.get('/api/stock/articles')).json().articles;
+    const booked = await clerk.request(
+      'POST',
+      '/api/stock/movements',
+      { article_id: some.id, kind: 'in', quantity: 1, reason: 'purchase' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(booked.statusCode).toBe(201);
+    expect(
+      (await clerk.post('/api/stock/articles', { sku: 'NEU-1', name: 'Neu', unit: 'pcs', min_stock: 0 })).statusCode,
+    ).toBe(403);
+    expect((await clerk.post('/api/stock/locations', { code: 'NEU-1' })).statusCode).toBe(403);
     await second.close();
   }, 180_000);
 });

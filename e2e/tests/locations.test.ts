@@ -38,7 +38,45 @@ describeInBrowser('storage locations (remote-stock)', () => {
     });
     expect(created.status).toBe(201);
     articleId = created.body.article.id;
+    // Another article, lying only at STANDARD: a stocktake at the shelf must not list it.
+    const other = await stockCall<{ article: { id: number } }>(stack, owner, 'POST', '/api/stock/articles', {
+      sku: `${sku}-N`,
+      name: 'Mutter M8',
+      unit: 'pcs',
+      min_stock: 0,
+    });
+    expect(other.status).toBe(201);
+    const booked = await stockCall(
+      stack,
+      owner,
+      'POST',
+      '/api/stock/movements',
+      { article_id: other.body.article.id, kind: 'in', quantity: 3, reason: 'purchase' },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    expect(booked.status).toBe(201);
   });
+
+  /** The chart's table on the article page: header and rows (opened once per page). */
+  async function chartTable(page: Page, caption: string) {
+    const table = main(page).getByRole('table', { name: caption });
+    await table.locator('tbody tr').first().waitFor();
+    const head = await table.locator('thead th').allTextContents();
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
+    return { head, rows };
+  }
+
+  /** "Count here" on the shelf's page: the sheet lists what lies there with the stock there. */
+  async function countAtShelf(page: Page, link: string, caption: string) {
+    await main(page).getByRole('link', { name: link }).click();
+    const sheet = main(page).getByRole('table', { name: caption });
+    await sheet.locator('tbody tr').first().waitFor();
+    return sheet
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent)));
+  }
 
   const placed = async () =>
     (await stockCall<Placed>(stack, owner, 'GET', `/api/stock/articles/${articleId}/locations`)).body.locations
@@ -97,12 +135,36 @@ describeInBrowser('storage locations (remote-stock)', () => {
 
       // Part of it to STANDARD.
       const relocate = perLocation.getByRole('form', { name: 'Lagerplatz wechseln' });
-      await relocate.getByLabel('Von').selectOption({ label: '\u00a0\u00a0A-03-2' });
+      await relocate.getByLabel('Von').selectOption({ label: 'A-03-2 (10 Stk.)' });
       await relocate.getByLabel('Nach').selectOption({ label: 'STANDARD' });
       await relocate.getByLabel('Menge').fill('4');
       await relocate.getByRole('button', { name: 'Umbuchen' }).click();
       await expectText(relocate.locator('.alert, [role="status"]'), '4 Stk. nach STANDARD umgebucht.');
       await eventually(async () => expect(await placed()).toEqual(['A-03-2:6', 'STANDARD:4']));
+      await expectAxeClean(page, 'main');
+
+      // The chart stacks the two places; its table ends at 6 + 4 and repeats no row.
+      await page.reload();
+      await main(page).getByText('Als Tabelle anzeigen').click();
+      await eventually(async () => {
+        const { head, rows } = await chartTable(page, 'Bestand über 30 Tage');
+        expect(head).toEqual(['Zeitpunkt', 'A-03-2', 'STANDARD']);
+        expect(rows.at(-1)).toEqual(['6 Stk.', '4 Stk.']);
+        expect(rows.filter((row, i) => i > 0 && row.join() === rows[i - 1]!.join())).toEqual([]);
+      });
+      // The article's journal (now with its location column) fits 1280 px without scrolling sideways.
+      const journal = main(page).getByRole('region', { name: 'Bewegungen dieses Artikels' });
+      expect(await journal.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+      await expectAxeClean(page, 'main');
+
+      // A stocktake at the shelf lists what lies there, with the shelf's quantity (not the article's 10).
+      await page.goto(`${stack.shell.url}/stock/locations`);
+      await main(page).getByRole('button', { name: 'A aufklappen' }).click();
+      await main(page).getByRole('link', { name: 'A-03-2' }).click();
+      await main(page).getByRole('heading', { level: 1, name: 'Lagerplatz A-03-2' }).waitFor();
+      expect(await countAtShelf(page, 'Hier zählen (Inventur)', 'Inventur')).toEqual([
+        [`${sku} · Schraube M8`, '6 Stk.'],
+      ]);
       await expectAxeClean(page, 'main');
     });
   });
@@ -133,6 +195,22 @@ describeInBrowser('storage locations (remote-stock)', () => {
       await main(page).getByRole('link', { name: 'A-03-2' }).click();
       await main(page).getByRole('heading', { level: 1, name: 'Location A-03-2' }).waitFor();
       await main(page).getByRole('link', { name: 'Schraube M8' }).waitFor();
+      await expectAxeClean(page, 'main');
+      expect(await countAtShelf(page, 'Count here (stocktake)', 'Stocktake')).toEqual([
+        [`${sku} · Schraube M8`, '5 pcs'],
+      ]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await expectAxeClean(page, 'main');
+
+      await page.goto(`${stack.shell.url}/stock/articles/${articleId}`);
+      await main(page).getByText('Show as table').click();
+      await eventually(async () => {
+        const { head, rows } = await chartTable(page, 'Stock over 30 days');
+        expect(head).toEqual(['Time', 'A-03-2', 'STANDARD']);
+        expect(rows.at(-1)).toEqual(['5 pcs', '4 pcs']);
+      });
       await expectAxeClean(page, 'main');
     });
   });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
+import { ApiClient, createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
 import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
 import { eventually } from '../support/eventually';
@@ -17,12 +17,20 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
   let owner: TestUser;
   let articleId: number;
 
-  useStackAndBrowser({ apiEnv: { DIGEST_POLL_MS: '300' } });
+  // With the demo data: its clerk (guest@lager.demo, role Lagerist) is checked at the end.
+  useStackAndBrowser({ apiEnv: { DIGEST_POLL_MS: '300' }, seedDemo: true });
 
   beforeAll(async () => {
     owner = await registerUser(stack, { prefix: 'digestowner', name: 'Dora Digest' });
     await createWarehouse(owner, 'Verlaufslager');
     articleId = await createArticle(stack, owner, { sku: 'KISTE-1', name: 'Kisten', minStock: 5, quantity: 10 });
+    // A long name and a three-digit suggestion (2 × 60 − 7 = 113): the list must show all of it.
+    await createArticle(stack, owner, {
+      sku: 'SCHRAUBENDREHER-SET-32',
+      name: 'Schraubendreher-Set mit Bits, magnetisch, 32-teilig in Kunststoffbox',
+      minStock: 60,
+      quantity: 7,
+    });
   });
 
   async function session(width: number, english = false): Promise<Session> {
@@ -33,6 +41,10 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
   }
 
   const main = (page: Page) => page.getByRole('main');
+  const unsubscribeLink = () =>
+    /https?:\/\/\S+\/api\/digests\/unsubscribe\?token=\S+/.exec(
+      readOutbox(stack, owner.email).find((m) => m.subject.includes('reorder level'))!.text,
+    )![0];
 
   /** The chart (a canvas uPlot draws, labelled) and the same figures in the table. */
   const CHART = {
@@ -111,9 +123,22 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
         },
         { timeout: 20_000 },
       );
+      // The mail's unsubscribe link opens a page that looks like the app and names the warehouse.
+      await page.goto(unsubscribeLink());
+      await page.getByRole('heading', { level: 1, name: 'Unsubscribe from the low-stock digest' }).waitFor();
+      await page.getByText('You receive a daily low-stock digest for Verlaufslager.', { exact: false }).waitFor();
+      await expectAxeClean(page);
 
-      await visit(page, '/stock/reorder');
+      await page.goto(`${stack.shell.url}/stock/reorder`);
       await main(page).getByRole('heading', { level: 1, name: 'Bestellvorschläge' }).waitFor();
+      await main(page)
+        .getByRole('row', { name: /KISTE-1/ })
+        .waitFor();
+      // Every column fits at 1280 px: the suggestion of the long-named article reads "113 Stk." in full.
+      const long = main(page).getByRole('row', { name: /SCHRAUBENDREHER/ });
+      await eventually(async () => expect(await long.locator('td').last().textContent()).toBe('113 Stk.'));
+      const region = main(page).getByRole('region', { name: 'Bestellvorschläge' });
+      expect(await region.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
       const row = main(page).getByRole('row', { name: /KISTE-1/ });
       await eventually(async () =>
         expect(await row.locator('td').allTextContents()).toEqual([
@@ -139,9 +164,16 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       await expectAxeClean(page);
       await visit(page, '/stock/reorder');
       await main(page).getByRole('heading', { level: 1, name: 'Reorder suggestions' }).waitFor();
-      await main(page)
-        .getByRole('row', { name: /KISTE-1/ })
-        .waitFor();
+      // A phone gets cards: the suggestion under the name, inside the screen.
+      const reorderCard = main(page)
+        .getByRole('list', { name: 'Reorder suggestions' })
+        .getByRole('listitem')
+        .filter({ hasText: 'SCHRAUBENDREHER-SET-32' });
+      const suggestion = reorderCard.getByText('Suggested order: 113 pcs');
+      await suggestion.waitFor();
+      const box = (await suggestion.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      expect(await main(page).getByRole('table').isHidden()).toBe(true);
       await expectAxeClean(page);
       await visit(page, '/user');
       const card = main(page).getByRole('form', { name: 'Verlaufslager' });
@@ -149,6 +181,19 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
         expect(await card.getByLabel('Daily digest for Verlaufslager').isChecked()).toBe(true),
       );
       await expectAxeClean(page);
+
+      // Unsubscribe in the browser (the page's own CSP lets its form post), then the profile says so.
+      await page.goto(unsubscribeLink());
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.getByText('You will no longer receive the low-stock digest for Verlaufslager.').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await expectAxeClean(page);
+      await page.getByRole('link', { name: 'Manage your subscriptions on your profile page' }).click();
+      await eventually(async () =>
+        expect(await card.getByLabel('Daily digest for Verlaufslager').isChecked()).toBe(false),
+      );
       await eventually(async () =>
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
           0,
@@ -156,4 +201,31 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       );
     });
   }, 90_000);
+
+  test('the demo clerk (guest@lager.demo, Lagerist) sees the stock: journal with his bookings (de, 1280), articles and reorder list (en, 375)', async () => {
+    const clerk = new ApiClient(stack.shell.url, 'de');
+    expect((await clerk.send('POST', '/api/login', { email: 'guest@lager.demo', password: 'demo1234' })).status).toBe(
+      200,
+    );
+    const desk = await newSession(browser, { width: 1280 });
+    const phone = await newSession(browser, { width: 375 });
+    await preferEnglish(phone.page);
+    for (const s of [desk, phone]) {
+      await s.context.addCookies(clerk.cookieList().map((c) => ({ ...c, url: stack.shell.url })));
+    }
+    await withArtifacts('demo clerk', [desk, phone], async () => {
+      await desk.page.goto(`${stack.shell.url}/stock/movements`);
+      await main(desk.page).getByRole('heading', { level: 1, name: 'Bewegungen' }).waitFor();
+      await main(desk.page).getByRole('cell', { name: 'Gustav Guest' }).first().waitFor();
+      await expectAxeClean(desk.page);
+
+      await phone.page.goto(`${stack.shell.url}/stock`);
+      await main(phone.page).getByRole('heading', { level: 1, name: 'Stock' }).waitFor();
+      await main(phone.page).getByRole('link', { name: /./ }).first().waitFor();
+      expect(await main(phone.page).getByRole('link', { name: 'New article' }).count()).toBe(0);
+      await visit(phone.page, '/stock/reorder');
+      await main(phone.page).getByRole('list', { name: 'Reorder suggestions' }).getByRole('listitem').first().waitFor();
+      await expectAxeClean(phone.page);
+    });
+  });
 });

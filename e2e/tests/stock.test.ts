@@ -87,7 +87,9 @@ describeInBrowser('stock (remote-stock)', () => {
       const { page } = s;
       await page.goto(`${stack.shell.url}/dashboard`);
       // The dashboard's low-stock card comes from section.json, like the header link.
-      await main(page).getByRole('link', { name: 'Knappe Artikel zeigen Bestand' }).waitFor();
+      // A warehouse without articles yet: the card says so and leads to the article list.
+      await main(page).getByText('Noch keine Artikel.').waitFor();
+      await main(page).getByRole('link', { name: 'Artikel anlegen Bestand' }).waitFor();
       // The header link (section.json `nav`), behind the menu button on a phone.
       await page.getByRole('banner').getByRole('button', { name: /Menü/ }).click();
       await page.getByRole('banner').getByRole('link', { name: 'Bestand', exact: true }).click();

@@ -37,3 +37,10 @@ test('the card in German, nothing low', async () => {
   renderWithProviders(<StockCard />, { language: 'de' });
   expect(await screen.findByText('Alle 3 Artikel über dem Meldebestand.')).toBeInTheDocument();
 });
+
+test('the card of an empty warehouse says there are no articles yet and leads to the article list', async () => {
+  summary({ articles: 0, low_stock: 0, movements_today: 0 });
+  renderWithProviders(<StockCard />, { language: 'de' });
+  expect(await screen.findByText('Noch keine Artikel.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Artikel anlegen Bestand' })).toHaveAttribute('href', '/stock');
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,7 +134,7 @@ describe('the daily digest', () => {
     expect(mailsTo(user.email)).toEqual([]);
     await runDigests(app, new Date(`${day}T06:00:00Z`));
     const [mail] = mailsTo(user.email);
-    expect(mail!.subject).toBe('Nordlager: 1 Artikel unter Meldebestand');
+    expect(mail!.subject).toBe('Nordlager: 1 Artikel auf oder unter Meldebestand');
     expect(mail!.text).toContain('Schrauben: 4 Stk. (Meldebestand 5 Stk.)');
   });
 
@@ -185,6 +186,15 @@ describe('ending a subscription', () => {
     const page = await app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<button type="submit">Abbestellen</button>');
+    expect(page.body).toContain('Sie erhalten täglich eine Bestandswarnung für Digestlager.');
+    expect(page.body).toMatch(/<a href="http[^"]+\/user">Abonnements auf Ihrer Profilseite verwalten<\/a>/);
+    // The API's CSP (form-action 'none') blocked the button in a browser: the page has its own,
+    // letting the form post here and its one inline style (by hash) apply, nothing else.
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).not.toContain("form-action 'none'");
+    const style = /<style>(.*?)<\/style>/.exec(page.body)![1]!;
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
     expect(await subscriptionsOf(user.id)).toHaveLength(1); // opening the link changes nothing
     const post = await app.inject({
       method: 'POST',

@@ -78,7 +78,7 @@ type Expiring = Awaited<ReturnType<typeof lotsExpiring>>;
 
 const TEXTS = {
   de: {
-    subject: (n: number, warehouse: string) => `${warehouse}: ${n} Artikel unter Meldebestand`,
+    subject: (n: number, warehouse: string) => `${warehouse}: ${n} Artikel auf oder unter Meldebestand`,
     hello: (name: string) => `Hallo ${name},`,
     intro: (warehouse: string) =>
       `seit der letzten Übersicht haben diese Artikel in „${warehouse}“ ihren Meldebestand erreicht:`,

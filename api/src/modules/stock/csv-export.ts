@@ -69,7 +69,7 @@ const FORMULA = String.raw`^[=+@\t\r-]`;
  * in quotes, its quotes doubled, when it holds a quote, the delimiter or a line break (null stays
  * null: `concat` leaves it out). One regular expression per cell finds the rare cell that needs either.
  */
-function textCell(column: AnyColumn, delimiter: string) {
+function textCell(column: AnyColumn | SQL, delimiter: string) {
   const quoted = String.raw`["${delimiter}\n\r]`;
   return sql`CASE WHEN ${column} !~ ${sql.raw(`'${FORMULA}|${quoted}'`)} THEN ${column}
     WHEN ${column} !~ ${sql.raw(`'${quoted}'`)} THEN '''' || ${column}
@@ -109,6 +109,19 @@ const COLUMNS: { de: string; en: string; cell: (delimiter: string) => SQL }[] = 
   { de: 'Charge', en: 'Lot', cell: (d) => textCell(m.lot, d) },
   { de: 'Seriennummer', en: 'Serial', cell: (d) => textCell(m.serial, d) },
   { de: 'MHD', en: 'Best before', cell: () => sql`to_char(${m.bestBefore}, 'YYYY-MM-DD')` },
+  // Where (stock-spec-2.md §1): the location's code (a relocation's two rows, linked by "Umlagerung",
+  // say from where and to where) and the stock there after it; empty on rows from before locations.
+  // The table belongs to the locations module, which builds on this one: joined by name (csvPage).
+  {
+    de: 'Lagerplatz',
+    en: 'Location',
+    cell: (d) => textCell(sql.raw('place.code'), d),
+  },
+  {
+    de: 'Bestand am Lagerplatz danach',
+    en: 'Stock at the location after',
+    cell: (d) => decimalCell(m.locationQuantityAfter, d),
+  },
 ];
 
 /**
@@ -141,6 +154,7 @@ async function csvPage(db: Db, conditions: SQL[], line: SQL, limit: number): Pro
     WITH page AS MATERIALIZED (
       SELECT ${m.createdAt} AS t, ${m.id} AS id, ${line} AS line
       FROM ${m} JOIN ${a} ON ${a.id} = ${m.articleId}
+      LEFT JOIN stock_locations place ON place.id = ${m.locationId}
       WHERE ${and(...conditions)}
       ORDER BY ${m.createdAt} DESC, ${m.id} DESC
       LIMIT ${limit})

@@ -38,6 +38,13 @@ const UNIT_LABELS: Record<Language, Record<Unit, string>> = {
   },
 };
 
+/** Unit labels as the web app's tables write them (remote-stock's `units`), for CSV files. */
+const SCREEN_UNIT_LABELS: Record<Language, Record<Unit, string>> = {
+  de: { ...UNIT_LABELS.de, box: 'Krt.' },
+  en: { ...UNIT_LABELS.en, box: 'box', pack: 'pack', pallet: 'pallet' },
+};
+export const unitLabel = (lang: Language, unit: string): string => SCREEN_UNIT_LABELS[lang][unit as Unit] ?? unit;
+
 /** Decimal from the wire → integer thousandths; null when it has more than three places. */
 export function toMilli(value: number): number | null {
   const milli = Math.round(value * 1000);

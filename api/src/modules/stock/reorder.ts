@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Language } from '../../platform/i18n';
 import { csvDocument } from './csv-export';
-import { fromMilli, needsWhole, type Unit } from './quantity';
+import { fromMilli, needsWhole, type Unit, unitLabel } from './quantity';
 import { stockArticles as a, stockMovements as m } from './tables';
 
 export const REORDER_SORTS = ['name', 'sku', 'quantity', 'suggested'] as const;
@@ -66,7 +66,7 @@ const HEADER: Record<Language, string[]> = {
 export function reorderCsv(lines: ReorderLine[], lang: Language): string {
   return csvDocument(
     HEADER[lang],
-    lines.map((l) => [l.sku, l.name, l.unit, l.quantity, l.min_stock, l.max_stock, l.suggested]),
+    lines.map((l) => [l.sku, l.name, unitLabel(lang, l.unit), l.quantity, l.min_stock, l.max_stock, l.suggested]),
     lang,
   );
 }

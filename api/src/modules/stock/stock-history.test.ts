@@ -111,34 +111,58 @@ describe('GET api/stock/articles/:id/history', () => {
     expect((await app.inject({ method: 'GET', url: `/api/stock/articles/${mine.id}/history` })).statusCode).toBe(401);
   });
 
-  it('answers one location’s series from location_quantity_after', async () => {
+  it('counts a location’s series back from its stock now: movements without a location count at the default, the locations add up', async () => {
+    // As in the demo: a month of history booked before locations (no location_id), the stock then
+    // placed on a shelf without a movement (the seed, the migration to STANDARD), then a relocation.
     const article = await createArticle(owner);
-    const created = await app.ctx.db.execute(
-      sql`INSERT INTO stock_locations (warehouse_id, code) VALUES (${warehouseId}, 'HIST-A') RETURNING id`,
-    );
-    const locationId = Number((Array.isArray(created) ? created : (created as { rows: { id: number }[] }).rows)[0]!.id);
-    const at = new Date('2026-02-01T12:00:00Z');
-    await app.ctx.db.insert(stockMovements).values(
-      [
-        { location: null, after: 9, locationAfter: null },
-        { location: locationId, after: 12, locationAfter: 3 },
-      ].map((r, i) => ({
+    const shelf = (await owner.post('/api/stock/locations', { code: 'HIST-B' })).json().location.id;
+    const day = (d: number) => new Date(Date.now() - d * DAY);
+    for (const [d, delta, after] of [
+      [20, 20, 20],
+      [10, 14, 34],
+    ] as const) {
+      await app.ctx.db.insert(stockMovements).values({
         warehouseId,
         articleId: article.id,
-        kind: 'correction',
-        delta: 0,
-        quantityAfter: r.after * 1000,
-        locationId: r.location,
-        locationQuantityAfter: r.locationAfter === null ? null : r.locationAfter * 1000,
+        kind: 'in',
+        delta: delta * 1000,
+        quantityAfter: after * 1000,
         userName: 'x',
-        createdAt: new Date(at.getTime() + i * 1000),
-      })),
+        createdAt: day(d),
+      });
+    }
+    await app.ctx.db.execute(sql`UPDATE stock_articles SET quantity = 34000 WHERE id = ${article.id}`);
+    await app.ctx.db.execute(
+      sql`INSERT INTO stock_location_quantities (location_id, article_id, warehouse_id, quantity) VALUES (${shelf}, ${article.id}, ${warehouseId}, 34000)`,
     );
-    const whole = (await history(article.id, '?from=2026-02-01&to=2026-02-02')).json();
-    expect(whole.points.map((p: { quantity: number }) => p.quantity)).toEqual([0, 12]);
-    const place = (await history(article.id, `?from=2026-02-01&to=2026-02-02&location_id=${locationId}`)).json();
-    expect(place).toMatchObject({ location_id: locationId });
-    expect(place.points.map((p: { quantity: number }) => p.quantity)).toEqual([0, 3]);
+    expect(
+      (await owner.put(`/api/stock/articles/${article.id}/default-location`, { location_id: shelf })).statusCode,
+    ).toBe(200);
+    const standard = (await owner.get('/api/stock/locations'))
+      .json()
+      .locations.find((l: { code: string }) => l.code === 'STANDARD').id;
+    const moved = await book(owner, '/api/stock/relocations', {
+      article_id: article.id,
+      from_location_id: shelf,
+      to_location_id: standard,
+      quantity: 4,
+    });
+    expect(moved.statusCode).toBe(201);
+
+    const query = `?from=${day(30).toISOString()}&to=${new Date(Date.now() + 1000).toISOString()}`;
+    const values = async (location?: number) =>
+      (await history(article.id, location ? `${query}&location_id=${location}` : query))
+        .json()
+        .points.map((p: { at: string; quantity: number }) => [p.at, p.quantity]);
+    const whole = await values();
+    const atShelf = await values(shelf);
+    const atStandard = await values(standard);
+    expect(whole.map(([, q]: [string, number]) => q)).toEqual([0, 20, 34, 34]);
+    expect(atShelf.map(([, q]: [string, number]) => q)).toEqual([0, 20, 34, 30]);
+    expect(atStandard.map(([, q]: [string, number]) => q)).toEqual([0, 4]);
+    // At the relocation's instant the two places hold the article's whole stock.
+    expect(atShelf.at(-1)[1] + atStandard.at(-1)[1]).toBe(whole.at(-1)[1]);
+    expect(atStandard.at(-1)[0]).toBe(atShelf.at(-1)[0]);
   });
 });
 
@@ -225,6 +249,10 @@ describe('GET api/stock/reorder and reorder.csv', () => {
     const article = await createArticle(client, { unit: 'pallet', min_stock: 3, max_stock: 7 });
     await stockUp(client, article.id, 2);
     expect((await client.get('/api/stock/reorder')).json().articles[0].suggested).toBe(5);
+    // The CSV writes the unit as the screen does.
+    expect((await client.get('/api/stock/reorder.csv')).body.trim().split('\n')[1]).toMatch(/,pallet,2,3,7,5$/);
+    client.lang = 'de';
+    expect((await client.get('/api/stock/reorder.csv')).body.trim().split('\n')[1]).toMatch(/;Pal\.;2;3;7;5$/);
   });
 
   it('exports CSV by the journal rules: BOM, `;` and decimal comma in German, formulas neutralized', async () => {
@@ -237,8 +265,8 @@ describe('GET api/stock/reorder and reorder.csv', () => {
     expect(de.body.startsWith('\uFEFF')).toBe(true);
     const lines = de.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe('Artikelnummer;Artikel;Einheit;Bestand;Meldebestand;Höchstbestand;Bestellvorschlag');
-    expect(lines[1]).toBe('A;Anker;pcs;4;10;50;46');
-    expect(lines[2]).toBe(`B;"'=HYPERLINK(""x"")";pcs;5;5;;5`);
+    expect(lines[1]).toBe('A;Anker;Stk.;4;10;50;46');
+    expect(lines[2]).toBe(`B;"'=HYPERLINK(""x"")";Stk.;5;5;;5`);
     expect(lines[3]).toBe('C;Chlor;kg;1,2;2,5;;3,8');
     const en = await reorderOwner.get('/api/stock/reorder.csv?sort=sku');
     expect(en.body.slice(1).trim().split('\n')[3]).toBe('C,Chlor,kg,1.2,2.5,,3.8');

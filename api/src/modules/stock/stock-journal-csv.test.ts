@@ -138,10 +138,45 @@ describe('CSV export', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'Zeitpunkt;Buchung;Art;Artikelnummer;Artikel;Menge;Bestand danach;Einheit;Grund;Notiz;Referenz;Benutzer;Umlagerung;Storno von;Zeitpunkt am Gerät;Charge;Seriennummer;MHD',
+      'Zeitpunkt;Buchung;Art;Artikelnummer;Artikel;Menge;Bestand danach;Einheit;Grund;Notiz;Referenz;Benutzer;Umlagerung;Storno von;Zeitpunkt am Gerät;Charge;Seriennummer;MHD;Lagerplatz;Bestand am Lagerplatz danach',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`;in;CSV-1;"'=Formel; ""zitiert""";1,5;1,5;kg;`);
+  });
+
+  it('names each row’s location and the stock there after it: a relocation’s two rows say from where and to where', async () => {
+    const article = await createArticle(owner, { sku: 'CSV-LOC', unit: 'pcs' });
+    await stockUp(owner, article.id, 5);
+    const shelf = (await owner.post('/api/stock/locations', { code: 'CSV-B' })).json().location.id;
+    const standard = (await owner.get('/api/stock/locations'))
+      .json()
+      .locations.find((l: { code: string }) => l.code === 'STANDARD').id;
+    const moved = await book(owner, '/api/stock/relocations', {
+      article_id: article.id,
+      from_location_id: standard,
+      to_location_id: shelf,
+      quantity: 2,
+    });
+    expect(moved.statusCode).toBe(201);
+    owner.lang = 'de';
+    const res = await owner.get(`/api/stock/movements.csv?article_id=${article.id}`);
+    owner.lang = 'en';
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n')
+      .slice(1);
+    // Newest first: the relocation's in and out (same transfer id), then the goods in.
+    expect(rows.map((row) => row.split(';').slice(-2).join(';')).sort()).toEqual([
+      'CSV-B;2',
+      'STANDARD;3',
+      'STANDARD;5',
+    ]);
+    const relocation = rows.filter((row) => row.includes(';relocation;'));
+    expect(relocation.map((row) => [row.split(';')[5], row.split(';').at(-2)]).sort()).toEqual([
+      ['-2', 'STANDARD'],
+      ['2', 'CSV-B'],
+    ]);
   });
 
   it('refuses a bad date with 422 before streaming', async () => {

@@ -29,11 +29,25 @@ function aligned(versions: Series, value: (p: Point) => number | null): { x: num
   return { x, ys };
 }
 
-function rateChart(versions: Series): { data: uPlot.AlignedData; options: Omit<uPlot.Options, 'width' | 'height'> } {
+/** The time axis and the legend's time in the page's language ("Zeitpunkt", 24-hour clock in German). */
+export interface TimeText {
+  label: string;
+  language: string;
+}
+
+/** The x series: named, the time at the cursor written in the page's language. */
+function timeSeries(time: TimeText): uPlot.Series {
+  const format = new Intl.DateTimeFormat(time.language, { dateStyle: 'short', timeStyle: 'short' });
+  return { label: time.label, value: (_u, v) => (v == null ? '–' : format.format(new Date(v * 1000))) };
+}
+
+type ChartSpec = { data: uPlot.AlignedData; options: Omit<uPlot.Options, 'width' | 'height'> };
+
+export function rateChart(versions: Series, time: TimeText): ChartSpec {
   const rate = aligned(versions, (p) => 100 * p.error_rate);
   const low = aligned(versions, (p) => 100 * (p.ci95[0] ?? 0));
   const high = aligned(versions, (p) => 100 * (p.ci95[1] ?? 0));
-  const series: uPlot.Series[] = [{}];
+  const series: uPlot.Series[] = [timeSeries(time)];
   const bands: uPlot.Band[] = [];
   const data: (number | null)[][] = [];
   versions.forEach((v, i) => {
@@ -47,17 +61,22 @@ function rateChart(versions: Series): { data: uPlot.AlignedData; options: Omit<u
   });
   return {
     data: [rate.x, ...data] as uPlot.AlignedData,
-    options: { series, bands, scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } }, axes: axes('%') },
+    options: {
+      series,
+      bands,
+      scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+      axes: axes('%', time),
+    },
   };
 }
 
-function lcpChart(versions: Series): { data: uPlot.AlignedData; options: Omit<uPlot.Options, 'width' | 'height'> } {
+export function lcpChart(versions: Series, time: TimeText): ChartSpec {
   const lcp = aligned(versions, (p) => p.lcp_p75);
   return {
     data: [lcp.x, ...lcp.ys] as uPlot.AlignedData,
     options: {
       series: [
-        {},
+        timeSeries(time),
         ...versions.map((v, i) => ({
           label: v.version,
           stroke: COLOURS[i % COLOURS.length],
@@ -65,15 +84,21 @@ function lcpChart(versions: Series): { data: uPlot.AlignedData; options: Omit<uP
           spanGaps: true,
         })),
       ],
-      axes: axes('ms'),
+      axes: axes('ms', time),
     },
   };
 }
 
-function axes(unit: string): uPlot.Axis[] {
+function axes(unit: string, time: TimeText): uPlot.Axis[] {
   const colour = getComputedStyle(document.documentElement).getPropertyValue('--c-text').trim() || '#444';
+  const clock = new Intl.DateTimeFormat(time.language, { hour: '2-digit', minute: '2-digit' });
   return [
-    { stroke: colour, grid: { stroke: `${colour}22` } },
+    {
+      stroke: colour,
+      grid: { stroke: `${colour}22` },
+      // uPlot's own labels are English ("12pm"); the page's language writes the hours.
+      values: (_u, ticks) => ticks.map((v) => clock.format(new Date(v * 1000))),
+    },
     {
       stroke: colour,
       grid: { stroke: `${colour}22` },
@@ -84,7 +109,7 @@ function axes(unit: string): uPlot.Axis[] {
 }
 
 /** One uPlot chart that follows its box's width (a phone's 375 px too). */
-function Chart({ label, chart }: { label: string; chart: ReturnType<typeof rateChart> }) {
+function Chart({ label, chart }: { label: string; chart: ChartSpec }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -114,10 +139,14 @@ function Chart({ label, chart }: { label: string; chart: ReturnType<typeof rateC
 }
 
 export default function HealthCharts({ remote, since }: { remote: string; since: string }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const { data, isError } = useGetTelemetrySeriesQuery({ remote, since }, { pollingInterval: POLL_MS });
   // Drawn again only when new figures arrive (each poll answers a new object only when they changed).
-  const charts = useMemo(() => data && { rate: rateChart(data.versions), lcp: lcpChart(data.versions) }, [data]);
+  const time = useMemo(() => ({ label: t('detail.time'), language: i18n.language }), [t, i18n.language]);
+  const charts = useMemo(
+    () => data && { rate: rateChart(data.versions, time), lcp: lcpChart(data.versions, time) },
+    [data, time],
+  );
   if (isError && !data) return <Alert kind="error">{t('healthFailed')}</Alert>;
   if (!data || !charts) return null;
   const points = Math.max(0, ...data.versions.map((v) => v.points.length));

@@ -76,6 +76,9 @@ test('stock, reorder level and the article’s journal', async () => {
   const journal = screen.getByRole('table', { name: 'Bewegungen dieses Artikels' });
   expect(await within(journal).findByText(/Warenausgang/)).toBeInTheDocument();
   expect(within(journal).getByText('-2 Stk.')).toBeInTheDocument();
+  // Its heading stands right above it (the stock per location came between them).
+  const heading = screen.getByRole('heading', { level: 2, name: 'Bewegungen dieses Artikels' });
+  expect(heading.nextElementSibling).toBe(screen.getByRole('region', { name: 'Bewegungen dieses Artikels' }));
 });
 
 test('the owner sees every action', async () => {

@@ -125,9 +125,9 @@ function ArticleDetail({ article }: { article: Article }) {
         )}
       </div>
       <StockHistory article={article} />
-      <h2>{t('detail.journal')}</h2>
       <ArticleLocationsPanel article={article} />
       {article.tracking !== 'none' && <ArticleLotsPanel article={article} />}
+      <h2>{t('detail.journal')}</h2>
       <MovementJournal filters={{ articleId: article.id }} caption={t('detail.journal')} />
     </Page>
   );

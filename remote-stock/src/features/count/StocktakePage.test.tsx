@@ -4,8 +4,10 @@ import type {
   BookStockCountApiArg,
   BookStockCountApiResponse,
   ListStockArticlesApiResponse,
+  ListStockAtLocationApiResponse,
+  ListStockLocationsApiResponse,
 } from '../../api/generated';
-import { article, articleHandlers, mountStock, movement, session } from '../../testing/fixtures';
+import { article, articleHandlers, mountStock, movement, STANDARD_LOCATION, session } from '../../testing/fixtures';
 
 const a = article({ name: 'Nails', quantity: 100 });
 const b = article({ name: 'Glue', quantity: 2.5, unit: 'l' });
@@ -127,4 +129,43 @@ test('an invalid count is flagged in the review and not sent', async () => {
   await user.click(screen.getByRole('button', { name: 'Book 1 count' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid quantity');
   expect(sent).toHaveLength(0);
+});
+
+test('counting at a location lists every article lying there with the stock there (all pages), others by scan', async () => {
+  const bin = { ...STANDARD_LOCATION, id: 12, code: 'A-03-2', standard: false, article_count: 2 };
+  const at = (id: number, sku: string, name: string, quantity: number) => ({
+    article_id: id,
+    sku,
+    name,
+    unit: 'pcs',
+    quantity,
+    archived: false,
+  });
+  server.use(
+    answer.get<ListStockLocationsApiResponse>('/api/stock/locations', () =>
+      HttpResponse.json({ locations: [STANDARD_LOCATION, bin] }),
+    ),
+    answer.get<ListStockAtLocationApiResponse>('/api/stock/locations/:id/stock', ({ request }) =>
+      HttpResponse.json(
+        new URL(request.url).searchParams.get('cursor') === 'p2'
+          ? { items: [at(c.id, c.sku, c.name, 3)], next_cursor: null }
+          : { items: [at(a.id, a.sku, a.name, 40)], next_cursor: 'p2' },
+      ),
+    ),
+  );
+  const { user } = await mountStock('/stock/count?location=12', 'en');
+  const sheet = await screen.findByRole('table', { name: 'Stocktake' });
+  await waitFor(() => expect(within(sheet).getAllByRole('row')).toHaveLength(3));
+  const row = (name: string) => within(sheet).getByLabelText(`Counted: ${name}`).closest('tr')!;
+  // The bin's quantities, not the articles' totals (100 and 7); Glue does not lie there.
+  expect(within(row('Nails')).getByText('40 pcs')).toBeInTheDocument();
+  expect(within(row('Tape')).getByText('3 pcs')).toBeInTheDocument();
+  expect(within(sheet).queryByText(/Glue/)).not.toBeInTheDocument();
+  await user.type(screen.getByLabelText('Counted: Tape'), '2');
+  await user.click(screen.getByRole('button', { name: 'Review 1 count' }));
+  const review = screen.getByRole('table', { name: 'Review differences' });
+  expect(within(review).getByText('-1 pcs')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Book 1 count' }));
+  await screen.findByText(/corrections? booked/);
+  expect(sent.at(-1)!.body.lines).toEqual([{ article_id: c.id, counted: 2, location_id: 12 }]);
 });

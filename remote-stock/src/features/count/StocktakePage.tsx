@@ -27,8 +27,10 @@ import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
 import { LocationSelect, locationIdOf, useStockAt } from '../locations';
 import { StockNav } from '../nav';
 
+/** An article on the sheet: from the article list, a scan, or what lies at the location counted. */
+type SheetArticle = Pick<Article, 'id' | 'sku' | 'name' | 'unit' | 'quantity'> & { barcode?: string | null };
 interface Counted {
-  article: Article;
+  article: SheetArticle;
   value: string;
 }
 type Sheet = Record<number, Counted>;
@@ -54,6 +56,7 @@ export function StocktakePage() {
         <>
           <LocationSelect value={location} onChange={setLocation} />
           <CountSheet
+            location={location}
             sheet={sheet}
             onChange={(article, value) => setSheet((s) => ({ ...s, [article.id]: { article, value } }))}
           />
@@ -68,12 +71,20 @@ export function StocktakePage() {
   );
 }
 
-function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Article, value: string) => void }) {
+function CountSheet({
+  location,
+  sheet,
+  onChange,
+}: {
+  location: string;
+  sheet: Sheet;
+  onChange: (article: SheetArticle, value: string) => void;
+}) {
   const { t } = useTranslation(NS);
   const format = useFormat();
   const dispatch = useAppDispatch();
   const [search, setSearch] = useState('');
-  const [pinned, setPinned] = useState<Article[]>([]);
+  const [pinned, setPinned] = useState<SheetArticle[]>([]);
   /** What the last scan (Enter) found no field for: an unknown code, or a lookup that failed. */
   const [missed, setMissed] = useState<'unknownCode' | 'lookupFailed' | null>(null);
   /** The count field to focus once it is on screen (a scanned article may need a render first). */
@@ -86,9 +97,25 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
     setFocusTarget(null);
   });
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const { data, isLoading, isError } = useListStockArticlesQuery({ q: q || undefined, sort: 'sku', limit: 100 });
+  // At a location the sheet is what lies there (all of it, with the quantities there); others come by scan.
+  const there = useStockAt(locationIdOf(location));
+  const list = useListStockArticlesQuery({ q: q || undefined, sort: 'sku', limit: 100 }, { skip: !!location });
+  const { data, isLoading, isError } = location
+    ? { data: there.loading || there.failed ? undefined : there.items, isLoading: there.loading, isError: there.failed }
+    : { data: list.data?.articles, isLoading: list.isLoading, isError: list.isError };
+  const booked = (article: SheetArticle) => (location ? (there.quantities.get(article.id) ?? 0) : article.quantity);
   // Counted and scanned articles stay on the sheet when the search changes.
-  const listed = data?.articles ?? [];
+  const listed: SheetArticle[] = location
+    ? there.items
+        .filter((item) => !q || `${item.sku} ${item.name}`.toLowerCase().includes(q.toLowerCase()))
+        .map((item) => ({
+          id: item.article_id,
+          sku: item.sku,
+          name: item.name,
+          unit: item.unit as Article['unit'],
+          quantity: item.quantity,
+        }))
+    : (list.data?.articles ?? []);
   const kept = [...pinned, ...Object.values(sheet).map((line) => line.article)];
   const extra = kept.filter(
     (article, i) => !listed.some((a) => a.id === article.id) && kept.findIndex((a) => a.id === article.id) === i,
@@ -104,9 +131,9 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
   const jumpTo = async () => {
     const code = search.trim();
     if (!code) return;
-    const exact = (list: Article[]) =>
+    const exact = <T extends SheetArticle>(list: T[]) =>
       list.find((a) => a.barcode === code || a.sku.toLowerCase() === code.toLowerCase());
-    let match = exact(rows);
+    let match: SheetArticle | undefined = exact(rows);
     if (!match) {
       try {
         const { articles } = await dispatch(
@@ -144,7 +171,8 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
       {missed && <Alert kind="error">{t(`count.${missed}`)}</Alert>}
       {isLoading && <Skeleton rows={5} label={t('list.loading')} />}
       {isError && <Alert kind="error">{t('errors.loadFailed')}</Alert>}
-      {data && rows.length === 0 && <EmptyState>{t('list.noMatch')}</EmptyState>}
+      {location && <p>{t('count.atLocation')}</p>}
+      {data && rows.length === 0 && <EmptyState>{t(location && !q ? 'count.nothingHere' : 'list.noMatch')}</EmptyState>}
       {rows.length > 0 && (
         <CountTable caption={t('count.title')} columns={[{ label: t('count.counted') }]}>
           {rows.map((article) => (
@@ -152,7 +180,7 @@ function CountSheet({ sheet, onChange }: { sheet: Sheet; onChange: (article: Art
               <td>
                 <span className="tabular">{article.sku}</span> · {article.name}
               </td>
-              <td className="number tabular">{format.quantity(article.quantity, article.unit)}</td>
+              <td className="number tabular">{format.quantity(booked(article), article.unit)}</td>
               <td>
                 <label className="visually-hidden" htmlFor={fieldId(article.id)}>
                   {t('count.countedOf', { name: article.name })}
@@ -188,7 +216,7 @@ function Review({
   const { t } = useTranslation(NS);
   // Counting at a location: the booked stock is the article's stock there.
   const there = useStockAt(locationIdOf(location));
-  const booked = (article: Article) => (location ? (there.get(article.id) ?? 0) : article.quantity);
+  const booked = (article: SheetArticle) => (location ? (there.quantities.get(article.id) ?? 0) : article.quantity);
   const format = useFormat();
   const [bookCount] = useBookStockCountMutation();
   const idempotent = useIdempotentSubmit();

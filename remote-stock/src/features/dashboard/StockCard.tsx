@@ -14,13 +14,16 @@ export default function StockCard() {
       {isError && <p>{t('errors.loadFailed')}</p>}
       {data && (
         <p>
-          {data.low_stock === 0
-            ? t('card.noneLow', { articles: data.articles })
-            : t('card.low', { count: data.low_stock, articles: data.articles })}
+          {data.articles === 0
+            ? t('card.empty')
+            : data.low_stock === 0
+              ? t('card.noneLow', { articles: data.articles })
+              : t('card.low', { count: data.low_stock, articles: data.articles })}
         </p>
       )}
-      <Link to="/stock?low=1">
-        {t('card.open')}
+      {/* An empty warehouse has nothing low to show: the link goes to the article list (where articles are made). */}
+      <Link to={data?.articles === 0 ? '/stock' : '/stock?low=1'}>
+        {t(data?.articles === 0 ? 'card.openEmpty' : 'card.open')}
         <span className="visually-hidden"> {t('card.title')}</span>
       </Link>
     </Card>

@@ -21,9 +21,11 @@ export interface ChartProps {
   reorderLevel: { label: string; value: number };
   format: (value: number) => string;
   locale: string;
+  /** The legend's name for the time axis ("Zeitpunkt") and how it writes the time at the cursor. */
+  time: { label: string; format: (seconds: number) => string };
 }
 
-export default function HistoryChart({ label, x, ys, names, reorderLevel, format, locale }: ChartProps) {
+export default function HistoryChart({ label, x, ys, names, reorderLevel, format, locale, time }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -32,16 +34,27 @@ export default function HistoryChart({ label, x, ys, names, reorderLevel, format
     const steps = uPlot.paths.stepped?.({ align: 1 });
     // Largest first, so each smaller sum paints over it and every location keeps its own band.
     const order = stacked.map((_, i) => stacked.length - 1 - i);
+    // The legend names the time in the page's language and each location's own quantity at the
+    // cursor (not the stacked sum the area is drawn at).
     const series: uPlot.Series[] = [
-      {},
+      { label: time.label, value: (_u, v) => (v == null ? '–' : time.format(v)) },
       ...order.map((i) => ({
         label: names[i],
+        value: (_u: uPlot, v: number | null, _s: number, idx: number | null) =>
+          v == null || idx == null ? '–' : format(ys[i]![idx]!),
         stroke: COLOURS[i % COLOURS.length],
         fill: `${COLOURS[i % COLOURS.length]}33`,
         width: 2,
         paths: steps,
       })),
-      { label: reorderLevel.label, stroke: '#c92a2a', width: 1.5, dash: [6, 4], points: { show: false } },
+      {
+        label: reorderLevel.label,
+        stroke: '#c92a2a',
+        width: 1.5,
+        dash: [6, 4],
+        points: { show: false },
+        value: (_u, v) => (v == null ? '–' : format(v)),
+      },
     ];
     const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
     const plot = new uPlot(
@@ -69,6 +82,6 @@ export default function HistoryChart({ label, x, ys, names, reorderLevel, format
       resize.disconnect();
       plot.destroy();
     };
-  }, [label, x, ys, names, reorderLevel, format, locale]);
+  }, [label, x, ys, names, reorderLevel, format, locale, time]);
   return <div ref={box} className="stock-history-chart" data-testid="stock-history-chart" />;
 }

@@ -21,7 +21,7 @@ beforeEach(() => {
       asked.push(query);
       const location = query.get('location_id');
       const from = query.get('from')!;
-      const steps: Record<string, number[]> = { '': [10, 4, 7], '1': [6, 2, 4], '2': [4, 2, 3] };
+      const steps: Record<string, number[]> = { '': [10, 4, 7], '1': [6, 2, 4], '2': [4, 2, 3], '3': [0, 0, 0] };
       const values = steps[location ?? '']!;
       return HttpResponse.json({
         article_id: screws.id,
@@ -73,11 +73,11 @@ test('the article page reads 30 days of history, then 90 days or a year when cho
   expect(screen.getByText('Höchstbestand').nextElementSibling).toHaveTextContent('30 Stk.');
 });
 
-test('the table fallback lists the stock at each change, held until now', async () => {
+test('the table fallback lists the stock at each change, no row repeating the one before', async () => {
   const { user } = await mountStock(`/stock/articles/${screws.id}`, 'en');
   const table = await tableOf(user);
   expect(table.head).toEqual(['Time', 'Stock']);
-  expect(table.rows.map((r) => r[1])).toEqual(['10 pcs', '4 pcs', '7 pcs', '7 pcs']);
+  expect(table.rows.map((r) => r[1])).toEqual(['10 pcs', '4 pcs', '7 pcs']);
   expect(table.rows[1]![0]).toContain('20 Nov 2026');
 });
 
@@ -87,10 +87,27 @@ test('an article in several locations gets one stacked series per location', asy
     { location_id: 2, code: 'B-02', name: null, quantity: 3 },
   ];
   const { user } = await mountStock(`/stock/articles/${screws.id}`, 'en');
-  await waitFor(() => expect(asked.map((q) => q.get('location_id')).sort()).toEqual(['1', '2']));
+  await waitFor(() => expect(asked.map((q) => q.get('location_id') ?? '').sort()).toEqual(['', '1', '2']));
   const table = await tableOf(user);
   expect(table.head).toEqual(['Time', 'A-01', 'B-02']);
   expect(table.rows[2]!.slice(1)).toEqual(['4 pcs', '3 pcs']);
+});
+
+test('stock the listed locations do not hold (a place emptied since) is a series of its own: the stack adds up', async () => {
+  // Only A-01 is listed now; the article's series says 10, 4, 7 — the rest lay elsewhere.
+  places = [
+    { location_id: 1, code: 'A-01', name: null, quantity: 4 },
+    { location_id: 3, code: 'C-03', name: null, quantity: 0 },
+  ];
+  const { user } = await mountStock(`/stock/articles/${screws.id}`, 'en');
+  await waitFor(() => expect(asked.map((q) => q.get('location_id') ?? '').sort()).toEqual(['', '1', '3']));
+  const table = await tableOf(user);
+  expect(table.head).toEqual(['Time', 'A-01', 'C-03', 'Other locations']);
+  expect(table.rows.map((r) => r.slice(1))).toEqual([
+    ['6 pcs', '0 pcs', '4 pcs'],
+    ['2 pcs', '0 pcs', '2 pcs'],
+    ['4 pcs', '0 pcs', '3 pcs'],
+  ]);
 });
 
 test('a failed load says so and can be tried again', async () => {

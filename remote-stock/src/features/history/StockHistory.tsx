@@ -7,7 +7,7 @@ import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import de from './locales/de.json';
 import en from './locales/en.json';
-import { align, type History, type NamedSeries } from './series';
+import { align, changedRows, type History, type NamedSeries, withRest } from './series';
 
 addTranslations(NS, { de: { history: de }, en: { history: en } });
 
@@ -62,7 +62,11 @@ export function StockHistory({ article }: { article: Article }) {
         .catch(() => []);
       const series: NamedSeries[] =
         places.length > 1
-          ? await Promise.all(places.map(async (p) => ({ label: p.code, history: await history(p.location_id) })))
+          ? await withRest(
+              await history(),
+              await Promise.all(places.map(async (p) => ({ label: p.code, history: await history(p.location_id) }))),
+              t('history.rest'),
+            )
           : [{ label: t('history.total'), history: await history() }];
       if (live) setLoaded({ series, to: params.to });
     })().catch(() => live && setFailed(true));
@@ -79,7 +83,15 @@ export function StockHistory({ article }: { article: Article }) {
     [t, article.min_stock],
   );
   const number = useMemo(() => (value: number) => format.number(value), [format]);
+  const time = useMemo(
+    () => ({
+      label: t('history.when'),
+      format: (seconds: number) => format.dateTime(new Date(seconds * 1000).toISOString()),
+    }),
+    [t, format],
+  );
   const moved = loaded?.series.some((s) => s.history.points.length > 1);
+  const rows = useMemo(() => (aligned ? changedRows(aligned.ys) : []), [aligned]);
 
   return (
     <section className="stock-history" aria-labelledby="stock-history-title">
@@ -120,6 +132,7 @@ export function StockHistory({ article }: { article: Article }) {
                 reorderLevel={reorderLevel}
                 format={number}
                 locale={i18n.language === 'en' ? 'en-GB' : 'de-DE'}
+                time={time}
               />
             </Suspense>
           </ChartBoundary>
@@ -140,9 +153,9 @@ export function StockHistory({ article }: { article: Article }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {aligned.x.map((time, row) => (
-                    <tr key={time}>
-                      <td>{format.dateTime(new Date(time * 1000).toISOString())}</td>
+                  {rows.map((row) => (
+                    <tr key={aligned.x[row]}>
+                      <td>{format.dateTime(new Date(aligned.x[row]! * 1000).toISOString())}</td>
                       {aligned.ys.map((values, column) => (
                         <td key={names[column]} className="number tabular">
                           {format.quantity(values[row]!, article.unit)}

@@ -182,3 +182,21 @@ test('the dialog’s own catalogues (loaded with it) have the same keys in Germa
   expect(shape(en)).toBe(shape(de));
   for (const catalogue of [de, en]) expect(JSON.stringify(catalogue)).not.toContain('""');
 });
+
+test('an SKU no barcode can carry is named before printing; an invalid start shows no page count', async () => {
+  const shovel = article({ id: 4, name: 'Łopata', sku: 'ŁOP-1', barcode: null });
+  server.use(...articleHandlers([shovel]));
+  const { user } = await mountStock('/stock/articles/4', 'de');
+  await user.click(await screen.findByRole('button', { name: 'Etiketten drucken' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Etiketten drucken' });
+  expect(within(dialog).getByText(/Die Artikelnummer ŁOP-1 enthält ein Zeichen, das kein Barcode/)).toBeInTheDocument();
+  expect(within(dialog).getByText('Ergibt 1 Seite.')).toBeInTheDocument();
+  const start = within(dialog).getByRole('spinbutton', { name: 'Beginnen bei Etikett' });
+  await user.clear(start);
+  await user.type(start, '99');
+  expect(within(dialog).queryByText(/^Ergibt/)).not.toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'PDF herunterladen' }));
+  expect(within(dialog).getByText('Bitte eine ganze Zahl von 1 bis 24 eingeben.')).toBeInTheDocument();
+  expect(within(dialog).queryByText(/^Ergibt/)).not.toBeInTheDocument();
+  expect(saved).toEqual([]);
+});

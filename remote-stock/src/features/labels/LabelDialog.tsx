@@ -1,10 +1,11 @@
 import { Alert, Dialog, TextField } from '@lager/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { saveFile } from '../../lib/save-file';
 import type { LabelInput } from './label-pdf';
 import { LAYOUT_IDS, LAYOUTS, type LayoutId, labelsPerPage, pageCount } from './layouts';
+import { withoutBarcode } from './printable';
 import { addLabelTexts } from './texts';
 
 /**
@@ -27,6 +28,7 @@ export function LabelDialog({ labels, onClose }: { labels: readonly LabelInput[]
   const startNumber = sheet ? Number(start) : 1;
   const startValid = Number.isInteger(startNumber) && startNumber >= 1 && startNumber <= max;
   const [showInvalid, setShowInvalid] = useState(false);
+  const uncodable = useMemo(() => withoutBarcode(labels), [labels]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,7 +97,13 @@ export function LabelDialog({ labels, onClose }: { labels: readonly LabelInput[]
             error={showInvalid && !startValid ? t('labelPrint.startInvalid', { max }) : undefined}
           />
         )}
-        <p>{t('labelPrint.pages', { count: pageCount(layout, labels.length, startValid ? startNumber : 1) })}</p>
+        {/* A page count for a start the sheet does not have would be a guess: only the field's error then. */}
+        {startValid && <p>{t('labelPrint.pages', { count: pageCount(layout, labels.length, startNumber) })}</p>}
+        {uncodable.length > 0 && (
+          <Alert kind="info">
+            {t('labelPrint.uncodable', { count: uncodable.length, skus: uncodable.join(', ') })}
+          </Alert>
+        )}
         <p role="status" aria-live="polite">
           {busy ? t('labelPrint.progress', { done, total: labels.length }) : ''}
         </p>

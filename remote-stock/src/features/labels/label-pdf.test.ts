@@ -2,7 +2,7 @@ import { parseGs1 } from '@lager/shared';
 import { PDFDocument } from 'pdf-lib';
 import { decodePdf } from '../../testing/decode-pdf';
 import { type LabelInput, labelCodes, labelsPdf } from './label-pdf';
-import { LAYOUT_IDS, LAYOUTS, type LayoutId, labelsPerPage, pageCount } from './layouts';
+import { contentMargin, LAYOUT_IDS, LAYOUTS, type LayoutId, labelsPerPage, pageCount, slotOf } from './layouts';
 
 /**
  * The proof of spec §2: a generated PDF's pages are rendered at 300 dpi and every barcode on them
@@ -159,3 +159,13 @@ test('a lot label prints GS1-128 (01)(17)(10) for an article with a GTIN, else C
   expect(codes[1]!.text).toBe('SAHNE-1 L/7');
   expect(decoded.pages[0]!.text).toContain('MILCH-1 · 24-117 · 2027-01-31');
 }, 60_000);
+test('on every A4 layout the content of every slot keeps at least 4 mm from the page’s left and right edge', () => {
+  for (const id of ['a4-3x8', 'a4-2x7'] as const) {
+    const layout = LAYOUTS[id];
+    for (let i = 0; i < labelsPerPage(layout); i += 1) {
+      const { x } = slotOf(layout, i);
+      expect(x + contentMargin(layout)).toBeGreaterThanOrEqual(4);
+      expect(layout.page.width - (x + layout.label.width - contentMargin(layout))).toBeGreaterThanOrEqual(4);
+    }
+  }
+});

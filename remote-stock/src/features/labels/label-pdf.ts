@@ -1,7 +1,7 @@
 import { gtinSymbology } from '@lager/contract';
 import { gs1LotText } from '@lager/shared';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
-import { type LabelLayout, slotOf } from './layouts';
+import { LABEL_PADDING_MM, type LabelLayout, slotOf } from './layouts';
 import { type Box, drawBarcode, type Symbology } from './vector-barcode';
 
 /**
@@ -74,9 +74,9 @@ export async function labelsPdf(
     while (pages.length <= slot.page) pages.push(doc.addPage([layout.page.width * MM, layout.page.height * MM]));
     const page = pages[slot.page] as PDFPage;
     const box: Box = {
-      x: slot.x * MM,
+      x: (slot.x + layout.inset) * MM,
       y: (layout.page.height - slot.y - layout.label.height) * MM,
-      width: layout.label.width * MM,
+      width: (layout.label.width - 2 * layout.inset) * MM,
       height: layout.label.height * MM,
     };
     if (label.kind === 'location') drawLocation(page, label, box, fonts);
@@ -147,7 +147,7 @@ function write(page: PDFPage, font: Font, text: string, size: number, x: number,
 }
 
 /** Inner margin of a label in points: labels are die-cut, printers drift by a millimetre. */
-const PAD = 2.5 * MM;
+const PAD = LABEL_PADDING_MM * MM;
 
 function drawArticle(page: PDFPage, label: Extract<LabelInput, { kind: 'article' | 'lot' }>, box: Box, fonts: Fonts) {
   const inner = { x: box.x + PAD, width: box.width - 2 * PAD };

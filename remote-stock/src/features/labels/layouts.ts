@@ -14,7 +14,17 @@ export interface LabelLayout {
   left: number;
   top: number;
   pitch: { x: number; y: number };
+  /**
+   * Millimetres a label's content keeps from its left and right cut besides the label's own inner
+   * margin (label-pdf.ts, 2.5 mm): a sheet whose labels reach the page's edge (3 × 8 without a
+   * border) needs 4 mm there, since office printers cannot print closer to the edge.
+   */
+  inset: number;
 }
+
+/** The content's distance from a label's left and right cut, in mm (inset plus the inner margin). */
+export const LABEL_PADDING_MM = 2.5;
+export const contentMargin = (layout: LabelLayout) => layout.inset + LABEL_PADDING_MM;
 
 export const LAYOUT_IDS = ['a4-3x8', 'a4-2x7', 'roll-62x29'] as const;
 export type LayoutId = (typeof LAYOUT_IDS)[number];
@@ -30,7 +40,9 @@ function a4(
   gap = 0,
 ) {
   const pitch = { x: label.width + gap, y: label.height };
-  return { id, page: { width: 210, height: 297 }, label, columns, rows, left, top, pitch };
+  // Labels touching the page's edge keep their content 4 mm from it.
+  const inset = left < 4 ? 4 - LABEL_PADDING_MM - left : 0;
+  return { id, page: { width: 210, height: 297 }, label, columns, rows, left, top, pitch, inset };
 }
 
 const ROLL = { width: 62, height: 29 };
@@ -47,6 +59,7 @@ export const LAYOUTS: Record<LayoutId, LabelLayout> = {
     left: 0,
     top: 0,
     pitch: { x: 62, y: 29 },
+    inset: 0,
   },
 };
 

@@ -55,14 +55,23 @@ export function ArticleLocationsPanel({ article }: { article: Article }) {
         <SelectField
           label={t('locations.defaultLocation')}
           placeholder={t('locations.defaultNone')}
-          options={treeOptions(all.data?.locations ?? [])}
+          // The code as it is written (the tree's indentation would show in the closed select).
+          options={treeOptions(all.data?.locations ?? []).map((o) => ({ ...o, label: o.label.trimStart() }))}
           value={data.default_location_id ? String(data.default_location_id) : ''}
           disabled={!can.manage || saving.isLoading || !!article.archived_at}
           onChange={(event) => void changeDefault(event.target.value)}
         />
       )}
       {message && <Alert kind={message.kind}>{message.text}</Alert>}
-      {can.book && !article.archived_at && data && data.locations.length > 0 && <RelocateForm article={article.id} />}
+      {can.book && !article.archived_at && data && data.locations.length > 0 && (
+        <RelocateForm
+          article={article.id}
+          sources={data.locations.map((place) => ({
+            value: String(place.location_id),
+            label: `${place.code} (${format.quantity(place.quantity, article.unit)})`,
+          }))}
+        />
+      )}
     </section>
   );
 }

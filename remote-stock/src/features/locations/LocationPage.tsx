@@ -17,6 +17,7 @@ import { LocationActions } from './LocationActions';
 import type { LocationExtra } from './LocationsPage';
 import { RelocateForm } from './RelocateForm';
 import { useMayManageLocations } from './use-location-permission';
+import { useStockAt } from './use-stock-at';
 
 const PAGE = 50;
 
@@ -72,8 +73,9 @@ export function LocationPage({ extra }: { extra?: LocationExtra }) {
   const first = useListStockAtLocationQuery({ id, limit: PAGE });
   const mayManage = useMayManageLocations();
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  // Relocating from here offers the articles of the first page (others: from the article's page).
-  const articles = (first.data?.items ?? []).map((item: LocationStock) => ({
+  // Relocating from here offers every article lying here (all pages, not just the first 50).
+  const everything = useStockAt(id, first.data);
+  const articles = everything.items.map((item: LocationStock) => ({
     id: item.article_id,
     label: `${item.sku} – ${item.name}`,
   }));
@@ -110,7 +112,7 @@ export function LocationPage({ extra }: { extra?: LocationExtra }) {
             location={location}
             locations={all.data.locations}
             withDelete
-            onDeleted={() => navigate('/stock/locations')}
+            onDeleted={() => navigate('/stock/locations', { state: { deleted: location.code } })}
           />
         )}
         {all.data && extra?.(location, all.data.locations)}

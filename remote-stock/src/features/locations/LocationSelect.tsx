@@ -15,6 +15,7 @@ export function LocationSelect({
   placeholder,
   disabled,
   error,
+  exclude,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -22,6 +23,8 @@ export function LocationSelect({
   placeholder?: string;
   disabled?: boolean;
   error?: string;
+  /** A location not to offer (a relocation's source as its target); the ones below it stay. */
+  exclude?: string;
 }) {
   const { t } = useTranslation(NS);
   const { data } = useListStockLocationsQuery(undefined);
@@ -29,7 +32,7 @@ export function LocationSelect({
     <SelectField
       label={label ?? t('locations.location')}
       placeholder={placeholder ?? t('locations.locationDefault')}
-      options={treeOptions(data?.locations ?? [])}
+      options={treeOptions(data?.locations ?? []).filter((option) => option.value !== exclude)}
       value={value}
       disabled={disabled}
       error={error}

@@ -1,7 +1,7 @@
 import { Alert, EmptyState, Page, Skeleton } from '@lager/shared';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { StockNav } from '../nav';
 import { type Location, useListStockLocationsQuery } from './api';
 import { NS } from './i18n';
@@ -28,6 +28,20 @@ export function LocationsPage({ extra }: { extra?: LocationExtra }) {
   const mayManage = useMayManageLocations();
   const locations = data?.locations ?? [];
   const children = useMemo(() => childrenOf(locations), [locations]);
+  // Articles at the locations below each one (an article on two shelves counts on each).
+  const below = useMemo(() => {
+    const sums = new Map<number, number>();
+    const sum = (id: number): number => {
+      const known = sums.get(id);
+      if (known !== undefined) return known;
+      const total = (children.get(id) ?? []).reduce((n, child) => n + child.article_count + sum(child.id), 0);
+      sums.set(id, total);
+      return total;
+    };
+    return sum;
+  }, [children]);
+  // A location page that deleted its location comes back here and says so.
+  const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
   const [open, setOpen] = useState<Set<number>>(new Set());
   const toggle = (id: number) =>
     setOpen((current) => {
@@ -38,12 +52,12 @@ export function LocationsPage({ extra }: { extra?: LocationExtra }) {
     });
 
   const node = (location: Location): ReactNode => {
-    const below = children.get(location.id) ?? [];
+    const under = children.get(location.id) ?? [];
     const expanded = open.has(location.id);
     return (
       <li key={location.id}>
         <div className="stock-location-row">
-          {below.length > 0 ? (
+          {under.length > 0 ? (
             <button
               type="button"
               className="secondary stock-location-toggle"
@@ -60,12 +74,16 @@ export function LocationsPage({ extra }: { extra?: LocationExtra }) {
             {location.code}
           </Link>
           {location.name && <span className="stock-location-name">{location.name}</span>}
-          <span className="badge">{t('locations.articles', { count: location.article_count })}</span>
+          <span className="badge">
+            {under.length > 0
+              ? t('locations.articlesHereBelow', { here: location.article_count, below: below(location.id) })
+              : t('locations.articles', { count: location.article_count })}
+          </span>
           {location.archived_at && <span className="badge">{t('locations.archivedBadge')}</span>}
           {mayManage && <LocationActions location={location} locations={locations} />}
           {extra?.(location, locations)}
         </div>
-        {expanded && below.length > 0 && <ul>{below.map(node)}</ul>}
+        {expanded && under.length > 0 && <ul>{under.map(node)}</ul>}
       </li>
     );
   };
@@ -74,6 +92,7 @@ export function LocationsPage({ extra }: { extra?: LocationExtra }) {
   return (
     <Page title={t('locations.title')}>
       <StockNav />
+      {deleted && <Alert kind="success">{t('locations.deleted', { code: deleted })}</Alert>}
       <p>{t('locations.standardHint')}</p>
       <label className="checkbox">
         <input type="checkbox" checked={archived} onChange={(e) => setArchived(e.target.checked)} />

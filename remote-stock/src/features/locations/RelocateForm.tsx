@@ -21,6 +21,7 @@ export function RelocateForm({
   articles,
   from,
   article,
+  sources,
 }: {
   /** The articles to choose from (the location page: what lies there). */
   articles?: { id: number; label: string }[];
@@ -28,6 +29,8 @@ export function RelocateForm({
   from?: number;
   /** The fixed article (the article page). */
   article?: number;
+  /** The places the fixed article lies at, with its quantity there: the only sources offered. */
+  sources?: { value: string; label: string }[];
 }) {
   const { t } = useTranslation(NS);
   const format = useFormat();
@@ -72,7 +75,15 @@ export function RelocateForm({
             {...form.field('article')}
           />
         )}
-        {from === undefined && (
+        {from === undefined && sources && (
+          <SelectField
+            label={t('locations.relocateFrom')}
+            placeholder={t('locations.chooseLocation')}
+            options={sources}
+            {...form.field('from')}
+          />
+        )}
+        {from === undefined && !sources && (
           <LocationSelect
             label={t('locations.relocateFrom')}
             placeholder={t('locations.chooseLocation')}
@@ -82,6 +93,7 @@ export function RelocateForm({
           />
         )}
         <LocationSelect
+          exclude={form.values.from}
           label={t('locations.relocateTo')}
           placeholder={t('locations.chooseLocation')}
           value={form.values.to}

@@ -9,12 +9,14 @@ export type LocationStock = import('../../api/generated').ListStockAtLocationApi
 const LOCATION = 'StockLocation' as const;
 const ARTICLE = 'StockArticle' as const;
 const MOVEMENT = 'StockMovement' as const;
+/** The tree list only: a deletion changes nothing else (a location with stock cannot be deleted). */
+const TREE = 'StockLocationTree' as const;
 const changed = [LOCATION, ARTICLE, MOVEMENT];
 
 const enhanced = stockApi.enhanceEndpoints({
-  addTagTypes: [LOCATION, ARTICLE, MOVEMENT],
+  addTagTypes: [LOCATION, ARTICLE, MOVEMENT, TREE],
   endpoints: {
-    listStockLocations: { providesTags: [LOCATION, ARTICLE] },
+    listStockLocations: { providesTags: [LOCATION, ARTICLE, TREE] },
     getStockLocation: { providesTags: [LOCATION, ARTICLE] },
     listStockAtLocation: { providesTags: [LOCATION, ARTICLE] },
     getStockArticleLocations: { providesTags: [LOCATION, ARTICLE] },
@@ -22,7 +24,8 @@ const enhanced = stockApi.enhanceEndpoints({
     updateStockLocation: { invalidatesTags: [LOCATION] },
     archiveStockLocation: { invalidatesTags: [LOCATION] },
     restoreStockLocation: { invalidatesTags: [LOCATION] },
-    deleteStockLocation: { invalidatesTags: [LOCATION] },
+    // Not the deleted location's own queries: the page showing it would ask again and get two 404s.
+    deleteStockLocation: { invalidatesTags: [TREE] },
     setStockArticleDefaultLocation: { invalidatesTags: [LOCATION] },
     relocateStock: { invalidatesTags: changed },
   },
@@ -41,6 +44,9 @@ export const {
   useSetStockArticleDefaultLocationMutation,
   useRelocateStockMutation,
 } = enhanced;
+
+/** One page of what lies at a location, for a hook that reads them all (use-stock-at.ts). */
+export const stockAtLocationEndpoint = enhanced.endpoints.listStockAtLocation;
 
 /** Tree changes: codes naming a field, the refusals that name the stock. */
 export const LOCATION_ERRORS: ErrorTable = {

@@ -1,9 +1,10 @@
-import { answer, HttpResponse, setupApiServer } from '@lager/shared/testing';
+import { API, answer, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import type {
   BookStockMovementApiArg,
   BookStockMovementApiResponse,
   CreateStockLocationApiResponse,
+  GetStockArticleLocationsApiResponse,
   GetStockLocationApiResponse,
   ListStockArticlesApiResponse,
   ListStockAtLocationApiResponse,
@@ -11,7 +12,15 @@ import type {
   RelocateStockApiArg,
   RelocateStockApiResponse,
 } from '../../api/generated';
-import { ALL_STOCK, article, mountStock, movement, STANDARD_LOCATION, session } from '../../testing/fixtures';
+import {
+  ALL_STOCK,
+  article,
+  articleHandlers,
+  mountStock,
+  movement,
+  STANDARD_LOCATION,
+  session,
+} from '../../testing/fixtures';
 import de from './locales/de.json';
 import en from './locales/en.json';
 
@@ -51,6 +60,39 @@ test('the tree shows codes with their article counts; deeper levels open on dema
   await user.click(await screen.findByRole('button', { name: 'A-03 aufklappen' }));
   const row = (await screen.findByRole('link', { name: 'A-03-2' })).closest('li')!;
   expect(within(row).getByText('2 Artikel')).toBeInTheDocument();
+  // A location with others below counts theirs apart.
+  const zoneRow = screen.getByRole('link', { name: 'A' }).closest('div')!;
+  expect(within(zoneRow).getByText('0 hier, 2 darunter')).toBeInTheDocument();
+});
+
+test('deleting a location from its page asks, leaves for the tree, says so there, and asks nothing more about it', async () => {
+  const empty = place(13, 'A-03-3', 11);
+  locations = [...locations, empty];
+  let asked = 0;
+  server.use(
+    answer.get<GetStockLocationApiResponse>('/api/stock/locations/:id', () => {
+      asked += 1;
+      return HttpResponse.json({ location: empty, path: [{ id: 13, code: 'A-03-3' }] });
+    }),
+    answer.get<ListStockAtLocationApiResponse>('/api/stock/locations/:id/stock', () => {
+      asked += 1;
+      return HttpResponse.json({ items: [], next_cursor: null });
+    }),
+    rest.delete(`${API}/api/stock/locations/13`, () => {
+      locations = locations.filter((l) => l.id !== 13);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  const { user } = await mountStock('/stock/locations/13', 'de');
+  await screen.findByRole('heading', { level: 1, name: 'Lagerplatz A-03-3' });
+  await waitFor(() => expect(asked).toBeGreaterThanOrEqual(2));
+  const before = asked;
+  await user.click(screen.getByRole('button', { name: 'Löschen' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Lagerplatz löschen' });
+  await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+  expect(await screen.findByText('Lagerplatz A-03-3 gelöscht.')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Lagerplätze' })).toBeInTheDocument();
+  expect(asked).toBe(before);
 });
 
 test('creating a location sends code in capitals, name and parent; a taken code is named', async () => {
@@ -167,6 +209,15 @@ test('a location page lists what lies there page by page and relocates with an I
   );
 
   const form = screen.getByRole('form', { name: 'Relocate' });
+  // Every article lying here is offered, also one on a later page (Tea); never the place itself as target.
+  await waitFor(() =>
+    expect(
+      within(within(form).getByLabelText('Article'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose an article', 'MLK-1 – Milk', 'TEA-1 – Tea']),
+  );
+  expect(within(within(form).getByLabelText('To')).queryByRole('option', { name: /A-03-2/ })).toBeNull();
   await user.selectOptions(within(form).getByLabelText('Article'), String(milk.id));
   await user.selectOptions(within(form).getByLabelText('To'), '1');
   await user.type(within(form).getByLabelText('Quantity'), '3');
@@ -231,4 +282,32 @@ describe('quick booking with a location label', () => {
     await waitFor(() => expect(booked).toHaveLength(3));
     expect(booked[2]).not.toHaveProperty('location_id');
   });
+});
+
+test('the article page relocates only from where the article lies (with its quantity there), never to the same place; the default shows its code as written', async () => {
+  const milk = article({ id: 77, name: 'Milk', sku: 'MLK-1', quantity: 10 });
+  server.use(
+    ...articleHandlers([milk]),
+    answer.get<GetStockArticleLocationsApiResponse>('/api/stock/articles/:id/locations', () =>
+      HttpResponse.json({
+        default_location_id: 12,
+        locations: [
+          { location_id: 12, code: 'A-03-2', name: null, quantity: 7 },
+          { location_id: 1, code: 'STANDARD', name: null, quantity: 3 },
+        ],
+      }),
+    ),
+  );
+  const { user } = await mountStock('/stock/articles/77', 'en');
+  const form = await screen.findByRole('form', { name: 'Relocate' });
+  const options = (label: string) =>
+    within(within(form).getByLabelText(label))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+  expect(options('From')).toEqual(['Choose a location', 'A-03-2 (7 pcs)', 'STANDARD (3 pcs)']);
+  await user.selectOptions(within(form).getByLabelText('From'), '12');
+  await waitFor(() => expect(options('To')).not.toContain('\u00a0\u00a0\u00a0\u00a0A-03-2'));
+  expect(options('To')).toContain('A – Halle A');
+  const fallback = screen.getByLabelText("Article's default location") as HTMLSelectElement;
+  expect(fallback.selectedOptions[0]!.textContent).toBe('A-03-2');
 });

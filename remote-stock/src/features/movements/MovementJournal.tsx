@@ -11,13 +11,14 @@ export type JournalFilters = Omit<ListStockMovementsApiArg, 'cursor' | 'limit'>;
 export function MovementJournal({ filters, caption }: { filters: JournalFilters; caption: string }) {
   const pages = useCursorPages();
   const showArticle = filters.articleId === undefined;
+  const atLocation = filters.locationId !== undefined;
   return (
     // A box that scrolls sideways on a phone: keyboard users reach it with Tab and scroll it with the arrows.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1).
     <section className="stock-scroll" tabIndex={0} aria-label={caption}>
-      <table className="stock-table">
+      <table className="stock-table stock-journal">
         <caption className="visually-hidden">{caption}</caption>
-        <MovementHead showArticle={showArticle} />
+        <MovementHead showArticle={showArticle} atLocation={atLocation} />
         {pages.map(({ key, ...page }) => (
           <JournalPage key={key} filters={filters} showArticle={showArticle} {...page} />
         ))}
@@ -41,7 +42,7 @@ function JournalPage({
 }) {
   const { t } = useTranslation(NS);
   const { data, isLoading, isError } = useListStockMovementsQuery({ ...filters, cursor });
-  const columns = showArticle ? 8 : 7;
+  const columns = showArticle ? 9 : 8;
   if (isLoading || isError || !data) {
     return (
       <tbody>
@@ -62,7 +63,11 @@ function JournalPage({
           <EmptyState>{t('journal.empty')}</EmptyState>
         </WideRow>
       )}
-      <MovementRows movements={data.movements} showArticle={showArticle} />
+      <MovementRows
+        movements={data.movements}
+        showArticle={showArticle}
+        atLocation={filters.locationId !== undefined}
+      />
       <MoreRow columns={columns} cursor={data.next_cursor} onMore={onMore} />
     </tbody>
   );

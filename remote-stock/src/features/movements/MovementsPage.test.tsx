@@ -66,3 +66,56 @@ test('CSV export downloads the filtered journal in the app’s language', async 
   expect(requests[0]!.language).toBe('de');
   click.mockRestore();
 });
+
+test('a location column (a relocation says from where to where); filtered by a location, the stock after is the stock there', async () => {
+  const transfer = '6f1c2b8e-0000-4000-8000-000000000001';
+  const at = (code: string, id: number, q: number) => ({
+    location_code: code,
+    location_id: id,
+    location_quantity_after: q,
+  });
+  server.use(
+    answer.get<ListStockMovementsApiResponse>('/api/stock/movements', ({ request }) => {
+      listed.push(new URL(request.url).searchParams);
+      return HttpResponse.json({
+        movements: [
+          movement(glue, {
+            kind: 'relocation',
+            delta: 1,
+            quantity_after: 3,
+            reason: null,
+            transfer_id: transfer,
+            ...at('B-1', 2, 1),
+          }),
+          movement(glue, {
+            kind: 'relocation',
+            delta: -1,
+            quantity_after: 3,
+            reason: null,
+            transfer_id: transfer,
+            ...at('STANDARD', 1, 2),
+          }),
+          movement(glue, { kind: 'in', delta: 3, quantity_after: 3, reason: 'purchase', ...at('STANDARD', 1, 3) }),
+        ],
+        next_cursor: null,
+      });
+    }),
+  );
+  const { user } = await mount('de');
+  await screen.findByRole('table', { name: 'Bewegungen' });
+  // The journal is mounted anew for new filters: its table is looked up each time.
+  const column = async (name: string) => {
+    const table = screen.getByRole('table', { name: 'Bewegungen' });
+    const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    const index = heads.indexOf(name);
+    expect(index).toBeGreaterThan(-1);
+    return [...table.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[index]?.textContent);
+  };
+  await waitFor(async () =>
+    expect(await column('Lagerplatz')).toEqual(['STANDARD → B-1', 'STANDARD → B-1', 'STANDARD']),
+  );
+  expect(await column('Bestand danach')).toEqual(['3 l', '3 l', '3 l']);
+  await user.selectOptions(screen.getByLabelText('Lagerplatz'), 'STANDARD');
+  await waitFor(() => expect(listed.at(-1)?.get('location_id')).toBe('1'));
+  await waitFor(async () => expect(await column('Bestand am Lagerplatz danach')).toEqual(['1 l', '2 l', '3 l']));
+});

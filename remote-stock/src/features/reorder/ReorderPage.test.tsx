@@ -57,7 +57,7 @@ test('lists what to reorder with the suggestion, in German, linked to the articl
 
 test('sorts on the server by the clicked column, again for the other direction', async () => {
   const { user } = await mountStock('/stock/reorder', 'en');
-  await screen.findByText('Anker');
+  await within(await screen.findByRole('table')).findByText('Anker');
   await user.click(screen.getByRole('button', { name: 'Sort by Article' }));
   await waitFor(() => expect(asked.at(-1)?.get('sort')).toBe('name'));
   expect(asked.at(-1)?.get('order')).toBe('asc');
@@ -86,7 +86,7 @@ test('downloads the CSV in the app’s language and sort', async () => {
     saved.push(this.download);
   });
   const { user } = await mountStock('/stock/reorder', 'de');
-  await screen.findByText('Anker');
+  await within(await screen.findByRole('table')).findByText('Anker');
   await user.click(screen.getByRole('button', { name: 'Als CSV exportieren' }));
   await waitFor(() => expect(saved).toEqual(['reorder-2026-11-25.csv']));
   expect(requests[0]!.url.searchParams.get('sort')).toBe('suggested');
@@ -116,7 +116,20 @@ test('a failed load is said and can be retried', async () => {
   expect(await screen.findByText('The reorder list could not be loaded.')).toBeInTheDocument();
   fail = false;
   await user.click(screen.getByRole('button', { name: 'Try again' }));
-  expect(await screen.findByText('Anker')).toBeInTheDocument();
+  expect(await within(await screen.findByRole('table')).findByText('Anker')).toBeInTheDocument();
+});
+
+test('phones get one card per article with the suggestion under its name, and a sort choice', async () => {
+  const { user } = await mountStock('/stock/reorder', 'de');
+  const cards = within(await screen.findByRole('list', { name: 'Bestellvorschläge' })).getAllByRole('listitem');
+  expect(cards[0]).toHaveTextContent(
+    'AnkerA-1Bestellvorschlag: 46 Stk.Bestand 4 Stk. · Meldebestand 10 Stk. · Höchstbestand 50 Stk.',
+  );
+  expect(cards[1]).toHaveTextContent('ChlorC-1Bestellvorschlag: 3,8 kgBestand 1,2 kg · Meldebestand 2,5 kg');
+  expect(within(cards[0]!).getByRole('link', { name: 'Anker' })).toHaveAttribute('href', '/stock/articles/1');
+  await user.selectOptions(screen.getByLabelText('Sortieren nach'), 'Artikel (A–Z)');
+  await waitFor(() => expect(asked.at(-1)?.get('sort')).toBe('name'));
+  expect(asked.at(-1)?.get('order')).toBe('asc');
 });
 
 test('shows what is on order; "Bestellung anlegen" links to the purchasing section only for who may order', async () => {

@@ -1,4 +1,4 @@
-import { Alert, EmptyState, Page, Skeleton, usePermissions } from '@lager/shared';
+import { Alert, EmptyState, Page, SelectField, Skeleton, usePermissions } from '@lager/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -20,6 +20,15 @@ const COLUMNS: { sort?: Sort; label: string; number?: boolean }[] = [
   { label: 'reorder.maxStock', number: true },
   { label: 'reorder.onOrder', number: true },
   { sort: 'suggested', label: 'reorder.suggested', number: true },
+];
+
+/** The phone's sort choices: each sortable column, the usual way first. */
+const SORTS: [Sort, Order][] = [
+  ['suggested', 'desc'],
+  ['suggested', 'asc'],
+  ['name', 'asc'],
+  ['sku', 'asc'],
+  ['quantity', 'asc'],
 ];
 
 /** /stock/reorder: low articles with the suggested order quantity, sorted on the server, as CSV too. */
@@ -77,8 +86,8 @@ export function ReorderPage() {
           </p>
           {csv.failed && <Alert kind="error">{t('reorder.exportFailed')}</Alert>}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1). */}
-          <section className="stock-scroll" tabIndex={0} aria-label={t('reorder.title')}>
-            <table className="stock-table" aria-busy={isFetching}>
+          <section className="stock-scroll stock-reorder-wide" tabIndex={0} aria-label={t('reorder.title')}>
+            <table className="stock-table stock-reorder-table" aria-busy={isFetching}>
               <caption className="visually-hidden">{t('reorder.title')}</caption>
               <thead>
                 <tr>
@@ -113,8 +122,8 @@ export function ReorderPage() {
               <tbody>
                 {articles.map((a) => (
                   <tr key={a.id}>
-                    <td>{a.sku}</td>
-                    <td>
+                    <td className="stock-reorder-sku">{a.sku}</td>
+                    <td className="stock-reorder-name">
                       <Link to={`/stock/articles/${a.id}`}>{a.name}</Link>
                     </td>
                     <td className="number tabular">{format.quantity(a.quantity, a.unit)}</td>
@@ -131,6 +140,50 @@ export function ReorderPage() {
               </tbody>
             </table>
           </section>
+          {/* Phones: one card per article, the suggestion beside its name (the table is for wider screens). */}
+          <div className="stock-reorder-narrow">
+            <SelectField
+              label={t('reorder.sortLabel')}
+              value={`${sort.sort}:${sort.order}`}
+              options={SORTS.map(([column, order]) => ({
+                value: `${column}:${order}`,
+                label: t(`reorder.sorts.${column}_${order}`),
+              }))}
+              onChange={(e) => {
+                const [column, order] = e.target.value.split(':') as [Sort, Order];
+                if (column && order) setSort({ sort: column, order });
+              }}
+            />
+            <ul className="stock-reorder-cards" aria-label={t('reorder.title')} aria-busy={isFetching}>
+              {articles.map((a) => (
+                <li key={a.id}>
+                  <p className="stock-reorder-card-head">
+                    <Link to={`/stock/articles/${a.id}`}>{a.name}</Link>
+                    <span className="stock-reorder-card-sku">{a.sku}</span>
+                  </p>
+                  <p className="stock-reorder-card-suggested">
+                    {t('reorder.suggested')}: <strong>{format.quantity(a.suggested, a.unit)}</strong>
+                  </p>
+                  <p className="stock-reorder-card-facts">
+                    {t('reorder.quantity')} {format.quantity(a.quantity, a.unit)} · {t('reorder.minStock')}{' '}
+                    {format.quantity(a.min_stock, a.unit)}
+                    {Number(a.on_order) > 0 && (
+                      <>
+                        {' · '}
+                        {t('reorder.onOrder')} {format.quantity(a.on_order, a.unit)}
+                      </>
+                    )}
+                    {a.max_stock !== null && (
+                      <>
+                        {' · '}
+                        {t('reorder.maxStock')} {format.quantity(a.max_stock, a.unit)}
+                      </>
+                    )}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </div>
         </>
       )}
     </Page>
