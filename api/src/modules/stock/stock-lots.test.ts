@@ -144,8 +144,8 @@ describe('lot and serial rules (stock-spec-3 §2)', () => {
     ]);
     const csv = await owner.get(`/api/stock/movements.csv?lot=SOON`);
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toMatch(/,Lot,Serial,Best before$/);
-    expect(lines[1]).toMatch(/,SOON,,2027-01-15$/);
+    expect(lines[0]).toMatch(/,Lot,Serial,Best before,Location,Stock at the location after$/);
+    expect(lines[1]).toMatch(/,SOON,,2027-01-15,[^,]*,[^,]*$/);
   });
 
   it('corrections, stocktakes, relocations and reversals carry the lot', async () => {
