@@ -11,6 +11,7 @@ import 'uplot/dist/uPlot.min.css';
 import { type GetTelemetrySeriesApiResponse, useGetTelemetrySeriesQuery } from '../../api/generated';
 import { NS } from '../../i18n';
 import { POLL_MS } from './LoadFailed';
+import { dateTimeFormat } from './format';
 
 /** Distinguishable on the light and the dark background. */
 const COLOURS = ['#d9480f', '#1c7ed6', '#2b8a3e', '#9c36b5', '#e67700'];
@@ -37,7 +38,7 @@ export interface TimeText {
 
 /** The x series: named, the time at the cursor written in the page's language. */
 function timeSeries(time: TimeText): uPlot.Series {
-  const format = new Intl.DateTimeFormat(time.language, { dateStyle: 'short', timeStyle: 'short' });
+  const format = dateTimeFormat(time.language);
   return { label: time.label, value: (_u, v) => (v == null ? '–' : format.format(new Date(v * 1000))) };
 }
 
