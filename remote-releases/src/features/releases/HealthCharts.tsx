@@ -10,8 +10,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type GetTelemetrySeriesApiResponse, useGetTelemetrySeriesQuery } from '../../api/generated';
 import { NS } from '../../i18n';
-import { POLL_MS } from './LoadFailed';
 import { dateTimeFormat } from './format';
+import { POLL_MS } from './LoadFailed';
 
 /** Distinguishable on the light and the dark background. */
 const COLOURS = ['#d9480f', '#1c7ed6', '#2b8a3e', '#9c36b5', '#e67700'];
