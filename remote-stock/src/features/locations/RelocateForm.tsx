@@ -21,7 +21,7 @@ interface RelocateValues extends Record<string, unknown> {
  * where it went back to where it came from, two new journal rows. Goods moved out of several lots at
  * once cannot go back in one relocation: then null, and the form says why.
  */
-function undoBody(moved: RelocateStockResult) {
+export function undoBody(moved: RelocateStockResult) {
   const back = (moved.movements ?? []).filter((row) => row.delta > 0);
   const lots = [...new Set(back.flatMap((row) => (row.lot ? [row.lot] : [])))];
   const serials = back.flatMap((row) => (row.serial ? [row.serial] : []));

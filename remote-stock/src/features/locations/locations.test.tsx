@@ -23,6 +23,7 @@ import {
 } from '../../testing/fixtures';
 import de from './locales/de.json';
 import en from './locales/en.json';
+import { undoBody } from './RelocateForm';
 
 type Location = ListStockLocationsApiResponse['locations'][number];
 const place = (id: number, code: string, parent_id: number | null, article_count = 0, name: string | null = null) =>
@@ -240,11 +241,31 @@ test('a location page lists what lies there page by page and relocates with an I
   expect(within(form).queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
 });
 
+test('undoing a relocation moves its lot or serials back; goods from several lots cannot go back in one', () => {
+  const milk = article({ name: 'Milk', sku: 'MLK-1', quantity: 10 });
+  const row = (delta: number, location_id: number, extra: object = {}) =>
+    movement(milk, { kind: 'relocation', delta, location_id, location_code: `L${location_id}`, ...extra });
+  const moved = (movements: ReturnType<typeof row>[]) =>
+    ({ out: row(-3, 12), in: row(3, 1), movements }) as RelocateStockApiResponse;
+  expect(undoBody(moved([row(-3, 12, { lot: 'L1' }), row(3, 1, { lot: 'L1' })]))).toEqual({
+    article_id: milk.id,
+    from_location_id: 1,
+    to_location_id: 12,
+    quantity: 3,
+    lot: 'L1',
+  });
+  expect(
+    undoBody(moved([row(1, 1, { serial: 'S1' }), row(1, 1, { serial: 'S2' }), row(-1, 12, { serial: 'S1' })])),
+  ).toMatchObject({ serials: ['S1', 'S2'] });
+  expect(undoBody(moved([row(2, 1, { lot: 'L1' }), row(1, 1, { lot: 'L2' })]))).toBeNull();
+});
+
 test('a tree row: code and name apart; on phones its actions sit behind one menu button that Escape closes', async () => {
   const { user } = await mountStock('/stock/locations', 'de');
   const zoneRow = (await screen.findByRole('link', { name: 'A' })).closest('div')!;
   expect(zoneRow.querySelector('.stock-location-label')!.textContent).toBe('A Halle A');
-  const menu = within(zoneRow).getByRole('button', { name: 'Aktionen für A' });
+  // The actions come with the permissions (loaded beside the tree).
+  const menu = await within(zoneRow).findByRole('button', { name: 'Aktionen für A' });
   expect(menu).toHaveAttribute('aria-expanded', 'false');
   const edit = within(zoneRow).getByRole('button', { name: 'A bearbeiten' });
   expect(document.getElementById(menu.getAttribute('aria-controls')!)).toContainElement(edit);
