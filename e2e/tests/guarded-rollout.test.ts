@@ -199,6 +199,24 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
     if (fixtureDir) removeSection(fixtureDir);
   });
 
+  /** The words inside `selector`'s cells that the browser broke across two lines (runs in the page). */
+  function brokenWords(selector: string): string[] {
+    const broken: string[] = [];
+    for (const cell of document.querySelectorAll(`${selector} td, ${selector} th`)) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (const word of (text.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken.push(word[0]);
+        }
+      }
+    }
+    return broken;
+  }
+
   test('a canary that breaks every third page is rolled back by the guard alone, the reason names the error rates', async () => {
     const started = Date.now();
     const { stdout } = await cli(
@@ -300,6 +318,11 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
         ).toBeLessThanOrEqual(0),
       );
       await expectAxeClean(s.page, 'main');
+      // At 375 px the tables wrap words whole (was "not guarde/d"): no word of a cell spans two lines.
+      expect(await s.page.evaluate(brokenWords, '.releases-table')).toEqual([]);
+      await s.page.goto(`${stack.shell.url}/releases`);
+      await s.page.getByRole('row', { name: /remote-guarded/ }).waitFor();
+      expect(await s.page.evaluate(brokenWords, '.releases-table')).toEqual([]);
       console.log(
         `remote-releases scripts: ${bytes(overview)} bytes (${overview.length} files) for the dashboard card and /releases; a section's page adds ${bytes(charts)} bytes (${charts.map((u) => path.basename(u)).join(', ')})`,
       );

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
 import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { eventually, expectText } from '../support/eventually';
+import { eventually, expectCount, expectText } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { stockCall } from '../support/stock-api';
 
@@ -191,6 +191,15 @@ describeInBrowser('storage locations (remote-stock)', () => {
 
       await page.goto(`${stack.shell.url}/stock/locations`);
       await main(page).getByRole('heading', { level: 1, name: 'Storage locations' }).waitFor();
+      // On a phone a row's actions fold behind one menu button: Escape closes it, the focus goes back.
+      const actions = main(page).getByRole('button', { name: 'Actions for A', exact: true });
+      await expectCount(main(page).getByRole('button', { name: 'Edit A', exact: true }), 0);
+      await actions.click();
+      await main(page).getByRole('button', { name: 'Edit A', exact: true }).waitFor();
+      await expectAxeClean(page, 'main');
+      await page.keyboard.press('Escape');
+      await expectCount(main(page).getByRole('button', { name: 'Edit A', exact: true }), 0);
+      expect(await actions.evaluate((e) => e === document.activeElement)).toBe(true);
       await main(page).getByRole('button', { name: 'Expand A' }).click();
       await main(page).getByRole('link', { name: 'A-03-2' }).click();
       await main(page).getByRole('heading', { level: 1, name: 'Location A-03-2' }).waitFor();

@@ -104,17 +104,24 @@ describe('the daily digest', () => {
     await goLow(client, 'Washers');
     const stillFine = await createArticle(client, { name: 'Nuts', min_stock: 1 });
     await stockUp(client, stillFine.id, 5);
-    // Today's job ran already (empty): the news waits for tomorrow's.
+    // Today's check found nothing: a crossing later the same day is still reported that day (#39).
     await runDigests(app);
-    expect(mailsTo(user.email)).toEqual([]);
-    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    await runDigests(app, tomorrow);
-    await runDigests(app, tomorrow);
+    await runDigests(app);
     const mails = mailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Side Store: 1 article(s) at or below reorder level');
     expect(mails[0]!.text).toContain('Washers: 4 pcs (reorder level 5 pcs)');
     expect(mails[0]!.text).not.toContain('Nuts');
+    // That day is closed now: the next crossing goes into tomorrow's digest.
+    await goLow(client, 'Bolts');
+    await runDigests(app);
+    expect(mailsTo(user.email)).toHaveLength(1);
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    await runDigests(app, tomorrow);
+    await runDigests(app, tomorrow);
+    expect(mailsTo(user.email)).toHaveLength(2);
+    expect(mailsTo(user.email)[1]!.text).toContain('Bolts: 4 pcs');
+    expect(mailsTo(user.email)[1]!.text).not.toContain('Washers');
     const link = /https?:\/\/\S+unsubscribe\?token=\S+/.exec(mails[0]!.text)![0];
     expect(mails[0]!.headers).toEqual({
       'List-Unsubscribe': `<${link}>`,

@@ -50,10 +50,23 @@ export async function findSubscription(db: Db, id: number) {
 export const allSubscriptions = (db: Db) =>
   db.select({ id: s.id, hour: s.hour, timeZone: s.timeZone }).from(s).orderBy(asc(s.id));
 
-/** One job per subscription and local day; a second instance inserting the same finds it there. */
+/**
+ * One job per subscription and local day; a second instance inserting the same finds it there.
+ * A day whose check found nothing (`empty`) is checked again at every run of that day, so an
+ * article that goes low later the same day is still reported that day; a day that sent its
+ * digest (`sent`) or was `denied` stays closed (at most one mail a day).
+ */
 export async function insertJobs(db: Db, jobs: { subscriptionId: number; localDay: string }[]) {
   if (!jobs.length) return 0;
-  const rows = await db.insert(digestJobs).values(jobs).onConflictDoNothing().returning({ id: digestJobs.id });
+  const rows = await db
+    .insert(digestJobs)
+    .values(jobs)
+    .onConflictDoUpdate({
+      target: [digestJobs.subscriptionId, digestJobs.localDay],
+      set: { state: 'pending', doneAt: null },
+      setWhere: sql`${digestJobs.state} = 'empty'`,
+    })
+    .returning({ id: digestJobs.id });
   return rows.length;
 }
 

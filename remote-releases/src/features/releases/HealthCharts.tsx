@@ -10,6 +10,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type GetTelemetrySeriesApiResponse, useGetTelemetrySeriesQuery } from '../../api/generated';
 import { NS } from '../../i18n';
+import { dateTimeFormat } from './format';
 import { POLL_MS } from './LoadFailed';
 
 /** Distinguishable on the light and the dark background. */
@@ -37,7 +38,7 @@ export interface TimeText {
 
 /** The x series: named, the time at the cursor written in the page's language. */
 function timeSeries(time: TimeText): uPlot.Series {
-  const format = new Intl.DateTimeFormat(time.language, { dateStyle: 'short', timeStyle: 'short' });
+  const format = dateTimeFormat(time.language);
   return { label: time.label, value: (_u, v) => (v == null ? '–' : format.format(new Date(v * 1000))) };
 }
 

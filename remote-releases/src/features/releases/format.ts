@@ -19,11 +19,14 @@ export function count(value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value);
 }
 
+/** The one way /releases writes a point in time (history, errors, charts): "28.11.26, 15:30" / "11/28/26, 3:30 PM". */
+export function dateTimeFormat(language: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+}
+
 export function dateTime(iso: string, language: string): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(at);
+  return Number.isNaN(at.getTime()) ? iso : dateTimeFormat(language).format(at);
 }
 
 /** Milliseconds left in the guard's current step (≤ 0: its window has passed). */

@@ -16,6 +16,7 @@ const at = Date.parse('2026-11-28T14:30:00.000Z') / 1000;
 
 test('the charts name the time in the page’s language and write it (and the axis hours) as the page does', async () => {
   const { rateChart, lcpChart } = await import('./HealthCharts');
+  const { dateTime } = await import('./format');
   for (const chart of [rateChart, lcpChart]) {
     const german = chart(versions as never, { label: 'Zeitpunkt', language: 'de' }).options;
     const time = german.series[0]!;
@@ -29,5 +30,9 @@ test('the charts name the time in the page’s language and write it (and the ax
     expect(ticks({} as uPlot, [at])[0]).toMatch(/^\d\d:30$/);
     const english = chart(versions as never, { label: 'Time', language: 'en' }).options;
     expect(english.series[0]!.label).toBe('Time');
+    // One date style per language on /releases: the history and error lists write the same as the chart.
+    const englishValue = english.series[0]!.value as (u: uPlot, v: number | null) => string;
+    expect(dateTime(versions[0]!.points[0]!.at, 'de')).toBe(value({} as uPlot, at));
+    expect(dateTime(versions[0]!.points[0]!.at, 'en')).toBe(englishValue({} as uPlot, at));
   }
 });

@@ -7,6 +7,7 @@ import { type Location, useListStockLocationsQuery } from './api';
 import { NS } from './i18n';
 import { LocationActions } from './LocationActions';
 import { LocationForm } from './LocationForm';
+import { RowMenu } from './RowMenu';
 import { childrenOf } from './tree';
 import { useMayManageLocations } from './use-location-permission';
 
@@ -70,18 +71,29 @@ export function LocationsPage({ extra }: { extra?: LocationExtra }) {
           ) : (
             <span className="stock-location-toggle" aria-hidden="true" />
           )}
-          <Link to={`/stock/locations/${location.id}`} className="stock-location-code">
-            {location.code}
-          </Link>
-          {location.name && <span className="stock-location-name">{location.name}</span>}
+          <span className="stock-location-label">
+            <Link to={`/stock/locations/${location.id}`} className="stock-location-code">
+              {location.code}
+            </Link>
+            {location.name && (
+              <>
+                {' '}
+                <span className="stock-location-name">{location.name}</span>
+              </>
+            )}
+          </span>
           <span className="badge">
             {under.length > 0
               ? t('locations.articlesHereBelow', { here: location.article_count, below: below(location.id) })
               : t('locations.articles', { count: location.article_count })}
           </span>
           {location.archived_at && <span className="badge">{t('locations.archivedBadge')}</span>}
-          {mayManage && <LocationActions location={location} locations={locations} />}
-          {extra?.(location, locations)}
+          {(mayManage || extra) && (
+            <RowMenu label={t('locations.actionsLabel', { code: location.code })}>
+              {mayManage && <LocationActions location={location} locations={locations} />}
+              {extra?.(location, locations)}
+            </RowMenu>
+          )}
         </div>
         {expanded && under.length > 0 && <ul>{under.map(node)}</ul>}
       </li>
@@ -94,7 +106,7 @@ export function LocationsPage({ extra }: { extra?: LocationExtra }) {
       <StockNav />
       {deleted && <Alert kind="success">{t('locations.deleted', { code: deleted })}</Alert>}
       <p>{t('locations.standardHint')}</p>
-      <label className="checkbox">
+      <label className="checkbox stock-location-archived">
         <input type="checkbox" checked={archived} onChange={(e) => setArchived(e.target.checked)} />
         {t('locations.showArchived')}
       </label>

@@ -23,6 +23,7 @@ import {
 } from '../../testing/fixtures';
 import de from './locales/de.json';
 import en from './locales/en.json';
+import { undoBody } from './RelocateForm';
 
 type Location = ListStockLocationsApiResponse['locations'][number];
 const place = (id: number, code: string, parent_id: number | null, article_count = 0, name: string | null = null) =>
@@ -191,9 +192,13 @@ test('a location page lists what lies there page by page and relocates with an I
       async ({ request }) => {
         const body = await request.json();
         posted.push({ url: '/api/stock/relocations', key: request.headers.get('idempotency-key'), body });
-        const half = (delta: number, code: string) =>
-          movement(milk, { kind: 'relocation', delta, quantity_after: 10, location_code: code });
-        return HttpResponse.json({ out: half(-3, 'A-03-2'), in: half(3, 'STANDARD') }, { status: 201 });
+        const codes: Record<number, string> = { 1: 'STANDARD', 12: 'A-03-2' };
+        const half = (delta: number, id: number) =>
+          movement(milk, { kind: 'relocation', delta, quantity_after: 10, location_id: id, location_code: codes[id]! });
+        return HttpResponse.json(
+          { out: half(-body.quantity, body.from_location_id), in: half(body.quantity, body.to_location_id) },
+          { status: 201 },
+        );
       },
     ),
   );
@@ -225,6 +230,60 @@ test('a location page lists what lies there page by page and relocates with an I
   expect(await within(form).findByText('3 pcs relocated to STANDARD.')).toBeInTheDocument();
   expect(posted.at(-1)!.body).toEqual({ article_id: milk.id, from_location_id: 12, to_location_id: 1, quantity: 3 });
   expect(posted.at(-1)!.key).toMatch(/^[0-9a-f-]{36}$/);
+
+  // Undone by the opposite relocation (the reversal API refuses relocation rows): back where it was.
+  await user.click(within(form).getByRole('button', { name: 'Undo: 3 pcs back to A-03-2' }));
+  expect(await within(form).findByText('Undone: 3 pcs relocated back to A-03-2.')).toBeInTheDocument();
+  expect(posted).toHaveLength(2);
+  expect(posted[1]!.body).toEqual({ article_id: milk.id, from_location_id: 1, to_location_id: 12, quantity: 3 });
+  expect(posted[1]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(posted[1]!.key).not.toBe(posted[0]!.key);
+  expect(within(form).queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+});
+
+test('undoing a relocation moves its lot or serials back; goods from several lots cannot go back in one', () => {
+  const milk = article({ name: 'Milk', sku: 'MLK-1', quantity: 10 });
+  const row = (delta: number, location_id: number, extra: object = {}) =>
+    movement(milk, { kind: 'relocation', delta, location_id, location_code: `L${location_id}`, ...extra });
+  const moved = (movements: ReturnType<typeof row>[]) =>
+    ({ out: row(-3, 12), in: row(3, 1), movements }) as RelocateStockApiResponse;
+  expect(undoBody(moved([row(-3, 12, { lot: 'L1' }), row(3, 1, { lot: 'L1' })]))).toEqual({
+    article_id: milk.id,
+    from_location_id: 1,
+    to_location_id: 12,
+    quantity: 3,
+    lot: 'L1',
+  });
+  expect(
+    undoBody(moved([row(1, 1, { serial: 'S1' }), row(1, 1, { serial: 'S2' }), row(-1, 12, { serial: 'S1' })])),
+  ).toMatchObject({ serials: ['S1', 'S2'] });
+  expect(undoBody(moved([row(2, 1, { lot: 'L1' }), row(1, 1, { lot: 'L2' })]))).toBeNull();
+});
+
+test('a tree row: code and name apart; on phones its actions sit behind one menu button that Escape closes', async () => {
+  const { user } = await mountStock('/stock/locations', 'de');
+  const zoneRow = (await screen.findByRole('link', { name: 'A' })).closest('div')!;
+  expect(zoneRow.querySelector('.stock-location-label')!.textContent).toBe('A Halle A');
+  // The actions come with the permissions (loaded beside the tree).
+  const menu = await within(zoneRow).findByRole('button', { name: 'Aktionen für A' });
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+  const edit = within(zoneRow).getByRole('button', { name: 'A bearbeiten' });
+  expect(document.getElementById(menu.getAttribute('aria-controls')!)).toContainElement(edit);
+  menu.focus();
+  await user.keyboard('{Enter}');
+  expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await user.tab();
+  expect(edit).toHaveFocus();
+  await user.keyboard('{Escape}');
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+  expect(menu).toHaveFocus();
+  // A dialog opened from the menu keeps its own Escape: the menu stays open behind it.
+  await user.click(menu);
+  await user.click(edit);
+  expect(await screen.findByRole('dialog', { name: 'Lagerplatz A bearbeiten' })).toBeInTheDocument();
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(menu).toHaveAttribute('aria-expanded', 'true');
 });
 
 describe('quick booking with a location label', () => {
