@@ -280,6 +280,26 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getStockValuation: build.query<GetStockValuationApiResponse, GetStockValuationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/valuation`,
+        params: {
+          at: queryArg.at,
+          group: queryArg.group,
+          time_zone: queryArg.timeZone,
+        },
+      }),
+    }),
+    exportStockValuation: build.query<ExportStockValuationApiResponse, ExportStockValuationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/valuation.csv`,
+        params: {
+          at: queryArg.at,
+          group: queryArg.group,
+          time_zone: queryArg.timeZone,
+        },
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -288,6 +308,8 @@ export { injectedRtkApi as stockApi };
 export type ListStockArticlesApiResponse = /** status 200 Default Response */ {
   articles: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -307,6 +329,8 @@ export type ListStockArticlesApiResponse = /** status 200 Default Response */ {
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   }[];
   /** With updated_since: ids of articles deleted since then. */
   deleted_ids?: number[];
@@ -328,6 +352,8 @@ export type ListStockArticlesApiArg = {
 export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -347,6 +373,8 @@ export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type CreateStockArticleApiArg = {
@@ -369,6 +397,8 @@ export type DeleteStockArticleApiArg = number;
 export type GetStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -388,12 +418,16 @@ export type GetStockArticleApiResponse = /** status 200 Default Response */ {
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type GetStockArticleApiArg = number;
 export type UpdateStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -413,6 +447,8 @@ export type UpdateStockArticleApiResponse = /** status 200 Default Response */ {
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type UpdateStockArticleApiArg = {
@@ -436,6 +472,8 @@ export type UpdateStockArticleApiArg = {
 export type ArchiveStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -455,6 +493,8 @@ export type ArchiveStockArticleApiResponse = /** status 200 Default Response */ 
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type ArchiveStockArticleApiArg = number;
@@ -524,6 +564,8 @@ export type ListStockArticleLotsApiArg = number;
 export type RestoreStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -543,6 +585,8 @@ export type RestoreStockArticleApiResponse = /** status 200 Default Response */ 
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type RestoreStockArticleApiArg = number;
@@ -552,6 +596,8 @@ export type BookStockCountApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -595,6 +641,8 @@ export type BookStockCountApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -821,6 +869,8 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -864,6 +914,8 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -887,6 +939,8 @@ export type BookStockMovementApiResponse =
   | /** status 200 Default Response */ {
       article: {
         archived_at: string | null;
+        /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+        average_cost?: string | null;
         barcode: string | null;
         created_at: string;
         description: string | null;
@@ -906,6 +960,8 @@ export type BookStockMovementApiResponse =
         tracking: 'none' | 'lot' | 'serial';
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
         updated_at: string;
+        /** quantity × average_cost, 2 places. Only with view_stock_value. */
+        value?: string | null;
       };
       message: string;
       movement: null | null;
@@ -914,6 +970,8 @@ export type BookStockMovementApiResponse =
   | /** status 201 Default Response */ {
       article: {
         archived_at: string | null;
+        /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+        average_cost?: string | null;
         barcode: string | null;
         created_at: string;
         description: string | null;
@@ -933,6 +991,8 @@ export type BookStockMovementApiResponse =
         tracking: 'none' | 'lot' | 'serial';
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
         updated_at: string;
+        /** quantity × average_cost, 2 places. Only with view_stock_value. */
+        value?: string | null;
       };
       lots?: {
         lot: string;
@@ -942,6 +1002,8 @@ export type BookStockMovementApiResponse =
         article_id: number;
         article_name: string;
         article_sku: string;
+        /** The article's moving average after the row. Only with view_stock_value. */
+        average_cost_after?: string | null;
         /** The lot's best-before date. */
         best_before?: string | null;
         created_at: string;
@@ -985,6 +1047,8 @@ export type BookStockMovementApiResponse =
         serial?: string | null;
         transfer_id: string | null;
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+        /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+        unit_cost?: string | null;
         user_id: number | null;
         user_name: string;
       };
@@ -993,6 +1057,8 @@ export type BookStockMovementApiResponse =
         article_id: number;
         article_name: string;
         article_sku: string;
+        /** The article's moving average after the row. Only with view_stock_value. */
+        average_cost_after?: string | null;
         /** The lot's best-before date. */
         best_before?: string | null;
         created_at: string;
@@ -1036,6 +1102,8 @@ export type BookStockMovementApiResponse =
         serial?: string | null;
         transfer_id: string | null;
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+        /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+        unit_cost?: string | null;
         user_id: number | null;
         user_name: string;
       }[];
@@ -1077,6 +1145,8 @@ export type BookStockMovementApiArg = {
     reference?: string | null;
     /** Serial numbers of a serial article (422 serials.required); the quantity is their count. */
     serials?: string[] | null;
+    /** Goods-in only: price per unit (decimal string, 4 places at most; stock-spec-3 §3). */
+    unit_cost?: string | null;
   };
 };
 export type ExportStockMovementsApiResponse = unknown;
@@ -1095,6 +1165,8 @@ export type ExportStockMovementsApiArg = {
 export type ReverseStockMovementApiResponse = /** status 201 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -1114,6 +1186,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
   lots?: {
     lot: string;
@@ -1123,6 +1197,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1166,6 +1242,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1174,6 +1252,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1217,6 +1297,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -1238,6 +1320,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1281,6 +1365,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1289,6 +1375,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1332,6 +1420,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -1339,6 +1429,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1382,6 +1474,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1440,6 +1534,8 @@ export type TraceStockLotApiResponse = /** status 200 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1486,6 +1582,8 @@ export type TraceStockLotApiResponse = /** status 200 Default Response */ {
     supplier_name: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -1507,6 +1605,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1550,6 +1650,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1562,6 +1664,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1605,6 +1709,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -1612,6 +1718,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1655,6 +1763,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1680,6 +1790,43 @@ export type TransferStockApiArg = {
     serials?: string[] | null;
     to_warehouse_id: number;
   };
+};
+export type GetStockValuationApiResponse = /** status 200 Default Response */ {
+  at: string;
+  group: 'article' | 'location';
+  lines: {
+    article_id: number;
+    /** Decimal string; null: never valued. */
+    average_cost: string | null;
+    location_code?: string | null;
+    location_id?: number;
+    name: string;
+    quantity: number;
+    sku: string;
+    unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** quantity × average_cost, half-up to 2 places. */
+    value: string | null;
+  }[];
+  time_zone: string;
+  /** Σ value of the lines (2 places). */
+  total_value: string;
+};
+export type GetStockValuationApiArg = {
+  /** YYYY-MM-DD: the state at the end of that day. */
+  at: string;
+  /** article (default) or article and location. */
+  group?: 'article' | 'location';
+  /** IANA zone the day ends in; default Europe/Berlin. */
+  timeZone?: string;
+};
+export type ExportStockValuationApiResponse = unknown;
+export type ExportStockValuationApiArg = {
+  /** YYYY-MM-DD: the state at the end of that day. */
+  at: string;
+  /** article (default) or article and location. */
+  group?: 'article' | 'location';
+  /** IANA zone the day ends in; default Europe/Berlin. */
+  timeZone?: string;
 };
 export type { ErrorBody };
 export const {
@@ -1732,4 +1879,8 @@ export const {
   useExportStockTraceQuery,
   useLazyExportStockTraceQuery,
   useTransferStockMutation,
+  useGetStockValuationQuery,
+  useLazyGetStockValuationQuery,
+  useExportStockValuationQuery,
+  useLazyExportStockValuationQuery,
 } = injectedRtkApi;

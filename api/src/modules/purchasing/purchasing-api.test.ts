@@ -25,7 +25,7 @@ useOwnerApp(__filename, (t) => ({ app, owner, sent, warehouseId, firstWarehouseI
 });
 
 const PERMISSION_IDS: Record<string, number> = Object.fromEntries([
-  ...STOCK_PERMISSION_NAMES.map((name, i) => [name, 7 + i]),
+  ...STOCK_PERMISSION_NAMES.map((name, i) => [name, i < 7 ? 7 + i : 11 + i]),
   ...PURCHASING_PERMISSION_NAMES.map((name, i) => [name, 14 + i]),
 ]);
 let roles = 0;

@@ -65,6 +65,11 @@ export const stockArticles = pgTable(
      */
     tracking: varchar('tracking', { length: 8 }).notNull().default('none'),
     expiry: boolean('expiry').notNull().default(false),
+    /**
+     * stock-spec-3 §3: the moving average cost (exact decimal, half-up to 4 places), kept by the
+     * journal trigger of migration 0020 on every booking path; null until a priced goods-in.
+     */
+    averageCost: numeric('average_cost', { precision: 13, scale: 4 }),
     archivedAt: tz('archived_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -131,6 +136,9 @@ export const stockMovements = pgTable(
     // valued at (exact decimal). The foreign key to purchasing_orders is added by migration 0017.
     purchaseOrderId: integer('purchase_order_id'),
     unitCost: numeric('unit_cost', { precision: 13, scale: 4 }),
+    // stock-spec-3 §3: the article's moving average after this row (set with unit_cost by the trigger
+    // of migration 0020 in the booking's transaction).
+    averageCostAfter: numeric('average_cost_after', { precision: 13, scale: 4 }),
     // stock-spec-3 §2: the lot (lot articles) or the serial (serial articles, one row per unit) the row
     // booked, and that lot's best-before date; null for untracked articles.
     lot: varchar('lot', { length: 40 }),

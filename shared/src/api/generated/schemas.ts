@@ -123,6 +123,8 @@ export type Permission = {
     | 'transfer_stock'
     | 'reverse_movements'
     | 'manage_locations'
+    | 'view_stock_value'
+    | 'manage_counts'
     | 'view_purchasing'
     | 'manage_suppliers'
     | 'manage_purchase_orders'
