@@ -97,6 +97,23 @@ describe('the moving average', () => {
     expect((await goodsIn(article.id, 6, '1')).article.average_cost).toBe('1.7741');
   });
 
+  it('values lot bookings too, including those stock_book and stock_book_lot make in one round trip', async () => {
+    const plain = await createArticle(owner, { sku: 'V-TRIP' });
+    await goodsIn(plain.id, 2, '3');
+    // Unpriced goods-in and goods-out go through stock_book: the answer carries the trigger's average.
+    expect((await goodsIn(plain.id, 2)).article).toMatchObject({ average_cost: '3', value: '12.00' });
+    const lot = await createArticle(owner, { sku: 'V-LOT', tracking: 'lot' });
+    const first = await move(owner, lot.id, 'in', 4, { lot: 'L1', unit_cost: '2' });
+    expect(first.json().movement).toMatchObject({ lot: 'L1', average_cost_after: '2' });
+    const second = await move(owner, lot.id, 'in', 4, { lot: 'L2' });
+    expect(second.json().movement).toMatchObject({ lot: 'L2', unit_cost: '2', average_cost_after: '2' });
+    expect(second.json().article).toMatchObject({ average_cost: '2', value: '16.00' });
+    const fefo = await move(owner, lot.id, 'out', 6, { reason: 'sale' });
+    expect(fefo.statusCode).toBe(201);
+    expect(fefo.json().movements.map((m: { average_cost_after: string }) => m.average_cost_after)).toEqual(['2', '2']);
+    expect(fefo.json().article).toMatchObject({ quantity: 2, average_cost: '2', value: '4.00' });
+  });
+
   it('refuses a bad unit cost and a unit cost on a goods-out with 422, booking nothing', async () => {
     const article = await createArticle(owner, { sku: 'V-BAD' });
     for (const unit_cost of ['-1', '0.12345', 'abc', '1e3']) {
