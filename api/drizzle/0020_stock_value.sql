@@ -1,5 +1,36 @@
+CREATE TABLE "stock_count_lines" (
+	"session_id" integer NOT NULL,
+	"article_id" integer NOT NULL,
+	"location_id" integer NOT NULL,
+	"lot" varchar(40) DEFAULT '' NOT NULL,
+	"expected" bigint NOT NULL,
+	"counted" bigint,
+	"counted_by" varchar(255),
+	"counted_at" timestamp with time zone,
+	"difference" bigint,
+	CONSTRAINT "stock_count_lines_session_id_article_id_location_id_lot_pk" PRIMARY KEY("session_id","article_id","location_id","lot")
+);
+--> statement-breakpoint
+CREATE TABLE "stock_count_sessions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"warehouse_id" integer NOT NULL,
+	"location_id" integer,
+	"blind" boolean DEFAULT false NOT NULL,
+	"status" varchar(8) DEFAULT 'open' NOT NULL,
+	"opened_after_id" bigint NOT NULL,
+	"opened_by" varchar(255) NOT NULL,
+	"opened_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"closed_by" varchar(255),
+	"closed_at" timestamp with time zone,
+	CONSTRAINT "stock_count_sessions_status_valid" CHECK ("stock_count_sessions"."status" IN ('open', 'closed'))
+);
+--> statement-breakpoint
 ALTER TABLE "stock_articles" ADD COLUMN "average_cost" numeric(13, 4);--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD COLUMN "average_cost_after" numeric(13, 4);--> statement-breakpoint
+ALTER TABLE "stock_count_lines" ADD CONSTRAINT "stock_count_lines_session_id_stock_count_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."stock_count_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_count_lines" ADD CONSTRAINT "stock_count_lines_article_id_stock_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."stock_articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_count_sessions" ADD CONSTRAINT "stock_count_sessions_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "stock_count_sessions_warehouse_idx" ON "stock_count_sessions" USING btree ("warehouse_id","id");--> statement-breakpoint
 -- Written by hand (stock-spec-3 §3): the moving average (gleitender Durchschnitt) per article, which
 -- is per warehouse. One BEFORE INSERT trigger on the journal sets each row's `unit_cost` and
 -- `average_cost_after` and keeps `stock_articles.average_cost`, so every booking path (stock_book,

@@ -84,6 +84,46 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    listStockCountSessions: build.query<ListStockCountSessionsApiResponse, ListStockCountSessionsApiArg>({
+      query: () => ({ url: `/api/stock/count-sessions` }),
+    }),
+    openStockCountSession: build.mutation<OpenStockCountSessionApiResponse, OpenStockCountSessionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions`,
+        method: 'POST',
+        body: queryArg.body,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
+      }),
+    }),
+    getStockCountSession: build.query<GetStockCountSessionApiResponse, GetStockCountSessionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    closeStockCountSession: build.mutation<CloseStockCountSessionApiResponse, CloseStockCountSessionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg.id))}/close`,
+        method: 'POST',
+        body: queryArg.body,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
+      }),
+    }),
+    putStockCountLines: build.mutation<PutStockCountLinesApiResponse, PutStockCountLinesApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg.id))}/lines`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    exportStockCountList: build.query<ExportStockCountListApiResponse, ExportStockCountListApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}/list.csv`,
+      }),
+    }),
     bookStockCount: build.mutation<BookStockCountApiResponse, BookStockCountApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/counts`,
@@ -590,6 +630,156 @@ export type RestoreStockArticleApiResponse = /** status 200 Default Response */ 
   };
 };
 export type RestoreStockArticleApiArg = number;
+export type ListStockCountSessionsApiResponse = /** status 200 Default Response */ {
+  sessions: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  }[];
+};
+export type ListStockCountSessionsApiArg = void;
+export type OpenStockCountSessionApiResponse = /** status 201 Default Response */ {
+  session: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  };
+};
+export type OpenStockCountSessionApiArg = {
+  /** A UUID per form submission; a retry with the same key books nothing twice. */
+  'idempotency-key'?: string;
+  body: {
+    blind?: boolean;
+    location_id?: number | null;
+  };
+};
+export type GetStockCountSessionApiResponse = /** status 200 Default Response */ {
+  session: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    lines: {
+      article_id: number;
+      article_name: string;
+      article_sku: string;
+      /** Only with view_stock_value. */
+      average_cost?: string | null;
+      counted: number | null;
+      counted_at: string | null;
+      counted_by: string | null;
+      /** After closing: counted − (expected + movements there during the count). */
+      difference: number | null;
+      /** Left out of a blind session until it is closed. */
+      expected?: number;
+      location_code: string;
+      location_id: number;
+      lot: string | null;
+      unit: string;
+      /** counted × average_cost; only with view_stock_value. */
+      value?: string | null;
+    }[];
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  };
+};
+export type GetStockCountSessionApiArg = number;
+export type CloseStockCountSessionApiResponse = /** status 200 Default Response */ {
+  movements: number;
+  session: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    lines: {
+      article_id: number;
+      article_name: string;
+      article_sku: string;
+      /** Only with view_stock_value. */
+      average_cost?: string | null;
+      counted: number | null;
+      counted_at: string | null;
+      counted_by: string | null;
+      /** After closing: counted − (expected + movements there during the count). */
+      difference: number | null;
+      /** Left out of a blind session until it is closed. */
+      expected?: number;
+      location_code: string;
+      location_id: number;
+      lot: string | null;
+      unit: string;
+      /** counted × average_cost; only with view_stock_value. */
+      value?: string | null;
+    }[];
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  };
+};
+export type CloseStockCountSessionApiArg = {
+  id: number;
+  /** A UUID per form submission; a retry with the same key books nothing twice. */
+  'idempotency-key'?: string;
+  body: {
+    uncounted?: 'zero' | 'keep';
+  };
+};
+export type PutStockCountLinesApiResponse = /** status 200 Default Response */ {
+  session: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    lines: {
+      article_id: number;
+      article_name: string;
+      article_sku: string;
+      /** Only with view_stock_value. */
+      average_cost?: string | null;
+      counted: number | null;
+      counted_at: string | null;
+      counted_by: string | null;
+      /** After closing: counted − (expected + movements there during the count). */
+      difference: number | null;
+      /** Left out of a blind session until it is closed. */
+      expected?: number;
+      location_code: string;
+      location_id: number;
+      lot: string | null;
+      unit: string;
+      /** counted × average_cost; only with view_stock_value. */
+      value?: string | null;
+    }[];
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  };
+};
+export type PutStockCountLinesApiArg = {
+  id: number;
+  body: {
+    article_id: number;
+    counted: number;
+    location_id: number;
+    lot?: string | null;
+  }[];
+};
+export type ExportStockCountListApiResponse = unknown;
+export type ExportStockCountListApiArg = number;
 export type BookStockCountApiResponse = /** status 201 Default Response */ {
   message: string;
   movements: {
@@ -1846,6 +2036,15 @@ export const {
   useListStockArticleLotsQuery,
   useLazyListStockArticleLotsQuery,
   useRestoreStockArticleMutation,
+  useListStockCountSessionsQuery,
+  useLazyListStockCountSessionsQuery,
+  useOpenStockCountSessionMutation,
+  useGetStockCountSessionQuery,
+  useLazyGetStockCountSessionQuery,
+  useCloseStockCountSessionMutation,
+  usePutStockCountLinesMutation,
+  useExportStockCountListQuery,
+  useLazyExportStockCountListQuery,
   useBookStockCountMutation,
   useImportStockArticlesMutation,
   useListStockLocationsQuery,

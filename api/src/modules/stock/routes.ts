@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { purgeIdempotencyKeys } from './idempotency';
 import articleRoutes from './routes-articles';
+import countRoutes from './routes-counts';
 import csvRoutes from './routes-csv';
 import historyRoutes from './routes-history';
 import lotRoutes from './routes-lots';
@@ -23,6 +24,7 @@ const stockRoutes: FastifyPluginAsync = async (app) => {
   await app.register(historyRoutes);
   await app.register(lotRoutes);
   await app.register(valueRoutes);
+  await app.register(countRoutes);
 
   // Idempotency keys older than their TTL (8 days) are dead weight; the lookup ignores them anyway.
   // PGlite never vacuums on its own: the purge does it for the keys table.
