@@ -6,6 +6,7 @@ import { useGetStockValuationQuery } from '../../api/generated';
 import { NS } from '../../i18n';
 import { useCsvDownload } from '../../lib/csv-download';
 import { useFormat } from '../../lib/format';
+import { money } from '../../lib/money';
 import { StockNav } from '../nav';
 import './i18n';
 
@@ -14,12 +15,6 @@ const today = () => {
   const now = new Date();
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 };
-
-/** A decimal string as euros; Intl takes the string itself (no float on the way). */
-export const money = (locale: string, amount: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 4 }).format(
-    amount as unknown as number,
-  );
 
 /** /stock/value (stock-spec-3 §3): what the stock was worth at the end of a day, per article or place, as CSV too. */
 export function ValuePage() {
@@ -33,7 +28,7 @@ export function ValuePage() {
     { skip: !valid, refetchOnMountOrArgChange: true },
   );
   const csv = useCsvDownload('api/stock/valuation.csv', 'valuation.csv');
-  const locale = i18n.language === 'en' ? 'en-GB' : 'de-DE';
+  const locale = i18n.language;
   const lines = data?.lines ?? [];
 
   return (
