@@ -110,3 +110,20 @@ test('the owner sees every link', async () => {
     expect(screen.getByRole('link', { name })).toBeInTheDocument();
   }
 });
+
+test('a value column for view_stock_value', async () => {
+  const screws = article({ name: 'Screws', quantity: 6, average_cost: '0.15', value: '0.90' });
+  listAnswers({ '': { articles: [screws], next_cursor: null } });
+  await mount('/stock', 'de');
+  const row = (await screen.findByRole('link', { name: 'Screws' })).closest('tr')!;
+  expect(within(row).getByText('0,90 €')).toBeInTheDocument();
+  expect(screen.getByRole('columnheader', { name: 'Bestandswert' })).toBeInTheDocument();
+});
+
+test('no value column without view_stock_value', async () => {
+  server.use(...session(ALL_STOCK.filter((p) => p !== 'view_stock_value')));
+  listAnswers({ '': { articles: [article({ name: 'Screws', quantity: 6 })], next_cursor: null } });
+  await mount('/stock', 'de');
+  await screen.findByRole('link', { name: 'Screws' });
+  expect(screen.queryByRole('columnheader', { name: 'Bestandswert' })).not.toBeInTheDocument();
+});
