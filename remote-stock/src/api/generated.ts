@@ -1988,6 +1988,7 @@ export type GetStockValuationApiResponse = /** status 200 Default Response */ {
     article_id: number;
     /** Decimal string; null: never valued. */
     average_cost: string | null;
+    /** The location (group=location). */
     location_code?: string | null;
     location_id?: number;
     name: string;

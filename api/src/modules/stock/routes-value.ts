@@ -7,6 +7,8 @@ import { responses } from './schemas';
 import { DEFAULT_TIME_ZONE, VALUATION_GROUPS, valuation, valuationCsv } from './valuation';
 
 const tags = ['stock'];
+/** `type: [string, null]` rather than anyOf: fast-json-stringify writes 100 000 lines of it without trying each branch. */
+const StringOrNull = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], description });
 
 const ValuationQuery = Type.Object({
   at: Type.String({ maxLength: 10, description: 'YYYY-MM-DD: the state at the end of that day.' }),
@@ -28,10 +30,10 @@ const Valuation = Type.Object(
         name: Type.String(),
         unit: StringEnum(UNITS),
         location_id: Type.Optional(Type.Integer()),
-        location_code: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        location_code: Type.Optional(StringOrNull('The location (group=location).')),
         quantity: Type.Number(),
-        average_cost: Type.Union([Type.String({ description: 'Decimal string; null: never valued.' }), Type.Null()]),
-        value: Type.Union([Type.String({ description: 'quantity × average_cost, half-up to 2 places.' }), Type.Null()]),
+        average_cost: StringOrNull('Decimal string; null: never valued.'),
+        value: StringOrNull('quantity × average_cost, half-up to 2 places.'),
       }),
     ),
     total_value: Type.String({ description: 'Σ value of the lines (2 places).' }),

@@ -11,7 +11,7 @@ import type { Language } from '../../platform/i18n';
 import { csvDocument } from './csv-export';
 import { parseIsoInstant } from './iso-dates';
 import { fromMilli } from './quantity';
-import { costText } from './value';
+import { centsText, costText } from './value';
 
 export const VALUATION_GROUPS = ['article', 'location'] as const;
 export type ValuationGroup = (typeof VALUATION_GROUPS)[number];
@@ -75,8 +75,8 @@ export async function valuation(db: Db, warehouseId: number, query: ValuationQue
           JOIN stock_locations l ON l.id = place.location_id
           WHERE a.warehouse_id = ${warehouseId} AND last.quantity_after <> 0 AND place.location_quantity_after <> 0
           ORDER BY lower(a.sku), a.id, lower(l.code)`;
-  const result = (await db.execute(sql`WITH lines AS (${rows})
-    SELECT lines.*, sum(lines.value) OVER () AS total FROM lines`)) as unknown as { rows: (Row & { total: string })[] };
+  const result = (await db.execute(rows)) as unknown as { rows: Row[] };
+  let cents = 0n;
   const lines = result.rows.map((r) => ({
     article_id: Number(r.article_id),
     sku: r.sku,
@@ -85,21 +85,22 @@ export async function valuation(db: Db, warehouseId: number, query: ValuationQue
     ...(group === 'location' ? { location_id: Number(r.location_id), location_code: r.location_code } : {}),
     quantity: fromMilli(Number(r.quantity)),
     average_cost: costText(r.average_cost === null ? null : String(r.average_cost)),
-    value: r.value === null ? null : String(r.value),
+    value: r.value === null ? null : valueOf(String(r.value), (c) => (cents += c)),
   }));
-  const total = result.rows[0]?.total;
   return {
     at: query.at,
     time_zone: zone,
     group,
     lines,
-    total_value: total === null || total === undefined ? '0.00' : twoPlaces(String(total)),
+    total_value: centsText(cents),
   };
 }
 
-const twoPlaces = (value: string) => {
-  const [whole, fraction = ''] = value.split('.');
-  return `${whole}.${`${fraction}00`.slice(0, 2)}`;
+/** A line's value ("12.30", as round(…, 2) prints it), its cents added to the total. */
+const valueOf = (text: string, add: (cents: bigint) => unknown) => {
+  const [whole = '0', fraction = ''] = text.split('.');
+  add(BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2)));
+  return text;
 };
 
 export type Valuation = Awaited<ReturnType<typeof valuation>>;
