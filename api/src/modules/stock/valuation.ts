@@ -85,7 +85,7 @@ export async function valuation(db: Db, warehouseId: number, query: ValuationQue
     ...(group === 'location' ? { location_id: Number(r.location_id), location_code: r.location_code } : {}),
     quantity: fromMilli(Number(r.quantity)),
     average_cost: costText(r.average_cost === null ? null : String(r.average_cost)),
-    value: r.value === null ? null : valueOf(String(r.value), (c) => (cents += c)),
+    value: r.value === null ? null : lineValue(String(r.value), (c) => (cents += c)),
   }));
   return {
     at: query.at,
@@ -97,7 +97,7 @@ export async function valuation(db: Db, warehouseId: number, query: ValuationQue
 }
 
 /** A line's value ("12.30", as round(…, 2) prints it), its cents added to the total. */
-const valueOf = (text: string, add: (cents: bigint) => unknown) => {
+const lineValue = (text: string, add: (cents: bigint) => unknown) => {
   const [whole = '0', fraction = ''] = text.split('.');
   add(BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2)));
   return text;
