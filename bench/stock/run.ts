@@ -196,6 +196,20 @@ async function measureStock(kind: string, database: Database): Promise<Result[]>
   });
   add('journal page p95 (filters, cursor pages)', '≤ 50 ms', ms(journal), journal <= 50);
 
+  // stock-spec-3 §4: the valuation at the end of a past day (10 days back, inside the loaded journal), per article.
+  const pastDay = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+  const valuation = await timed(Math.min(SAMPLES, 5), async () => {
+    const res = await client.get(`/api/stock/valuation?at=${pastDay}`);
+    if (res.statusCode !== 200) throw new Error(`valuation ${res.statusCode} ${res.body.slice(0, 200)}`);
+    return res;
+  });
+  add(`valuation at a past date (${ARTICLES} articles, p95 of 5)`, '≤ 2 000 ms', ms(valuation), valuation <= 2000);
+  // `--valuation`: only that row (and the rows before it).
+  if (process.argv.includes('--valuation')) {
+    await app.close();
+    return results;
+  }
+
   // stock-spec-2 §3: one article with 100 000 movements over the last year; the chart's ranges.
   const HISTORY_MOVEMENTS = 100_000;
   const [busy] = (

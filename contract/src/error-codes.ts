@@ -56,6 +56,10 @@ export const ERROR_CODES = [
   'stock.insufficient',
   // a booking would take one article's stock above the documented maximum (api/src/stock/README.md)
   'stock.limit_exceeded',
+  // year-end count sessions (stock-spec-3 §3)
+  'stock.count_open',
+  'stock.count_closed',
+  'stock.count_uncounted',
   'idempotency.missing',
   'idempotency.invalid',
   'idempotency.mismatch',

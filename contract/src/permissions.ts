@@ -11,7 +11,8 @@ export type PermissionName = (typeof PERMISSION_NAMES)[number];
 
 /**
  * The six stock permissions of stock-spec.md, in its order (ids 7..12 in the database), then
- * stock-spec-2.md's `manage_locations` (id 13).
+ * stock-spec-2.md's `manage_locations` (id 13), then stock-spec-3 §3's `view_stock_value` and
+ * `manage_counts` (ids 18, 19).
  */
 export const STOCK_PERMISSION_NAMES = [
   'view_stock',
@@ -21,6 +22,9 @@ export const STOCK_PERMISSION_NAMES = [
   'transfer_stock',
   'reverse_movements',
   'manage_locations',
+  // stock-spec-3 §3 (ids 18, 19: after purchasing's).
+  'view_stock_value',
+  'manage_counts',
 ] as const;
 export type StockPermissionName = (typeof STOCK_PERMISSION_NAMES)[number];
 
@@ -41,7 +45,7 @@ export const PERMISSION_GROUPS = {
 } as const;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 
-/** All seventeen; the owner role holds every one. */
+/** All nineteen; the owner role holds every one. */
 export const ALL_PERMISSION_NAMES = [
   ...PERMISSION_NAMES,
   ...STOCK_PERMISSION_NAMES,

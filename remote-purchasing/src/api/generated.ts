@@ -458,6 +458,8 @@ export type ReceivePurchaseOrderApiResponse = /** status 201 Default Response */
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -501,6 +503,8 @@ export type ReceivePurchaseOrderApiResponse = /** status 201 Default Response */
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];

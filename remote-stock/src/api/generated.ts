@@ -84,6 +84,46 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    listStockCountSessions: build.query<ListStockCountSessionsApiResponse, ListStockCountSessionsApiArg>({
+      query: () => ({ url: `/api/stock/count-sessions` }),
+    }),
+    openStockCountSession: build.mutation<OpenStockCountSessionApiResponse, OpenStockCountSessionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions`,
+        method: 'POST',
+        body: queryArg.body,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
+      }),
+    }),
+    getStockCountSession: build.query<GetStockCountSessionApiResponse, GetStockCountSessionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    closeStockCountSession: build.mutation<CloseStockCountSessionApiResponse, CloseStockCountSessionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg.id))}/close`,
+        method: 'POST',
+        body: queryArg.body,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
+      }),
+    }),
+    putStockCountLines: build.mutation<PutStockCountLinesApiResponse, PutStockCountLinesApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg.id))}/lines`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    exportStockCountList: build.query<ExportStockCountListApiResponse, ExportStockCountListApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}/list.csv`,
+      }),
+    }),
     bookStockCount: build.mutation<BookStockCountApiResponse, BookStockCountApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/counts`,
@@ -280,6 +320,26 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getStockValuation: build.query<GetStockValuationApiResponse, GetStockValuationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/valuation`,
+        params: {
+          at: queryArg.at,
+          group: queryArg.group,
+          time_zone: queryArg.timeZone,
+        },
+      }),
+    }),
+    exportStockValuation: build.query<ExportStockValuationApiResponse, ExportStockValuationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/valuation.csv`,
+        params: {
+          at: queryArg.at,
+          group: queryArg.group,
+          time_zone: queryArg.timeZone,
+        },
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -288,6 +348,8 @@ export { injectedRtkApi as stockApi };
 export type ListStockArticlesApiResponse = /** status 200 Default Response */ {
   articles: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -307,6 +369,8 @@ export type ListStockArticlesApiResponse = /** status 200 Default Response */ {
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   }[];
   /** With updated_since: ids of articles deleted since then. */
   deleted_ids?: number[];
@@ -328,6 +392,8 @@ export type ListStockArticlesApiArg = {
 export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -347,6 +413,8 @@ export type CreateStockArticleApiResponse = /** status 201 Default Response */ {
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type CreateStockArticleApiArg = {
@@ -369,6 +437,8 @@ export type DeleteStockArticleApiArg = number;
 export type GetStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -388,12 +458,16 @@ export type GetStockArticleApiResponse = /** status 200 Default Response */ {
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type GetStockArticleApiArg = number;
 export type UpdateStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -413,6 +487,8 @@ export type UpdateStockArticleApiResponse = /** status 200 Default Response */ {
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type UpdateStockArticleApiArg = {
@@ -436,6 +512,8 @@ export type UpdateStockArticleApiArg = {
 export type ArchiveStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -455,6 +533,8 @@ export type ArchiveStockArticleApiResponse = /** status 200 Default Response */ 
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type ArchiveStockArticleApiArg = number;
@@ -524,6 +604,8 @@ export type ListStockArticleLotsApiArg = number;
 export type RestoreStockArticleApiResponse = /** status 200 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -543,15 +625,169 @@ export type RestoreStockArticleApiResponse = /** status 200 Default Response */ 
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
 };
 export type RestoreStockArticleApiArg = number;
+export type ListStockCountSessionsApiResponse = /** status 200 Default Response */ {
+  sessions: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  }[];
+};
+export type ListStockCountSessionsApiArg = void;
+export type OpenStockCountSessionApiResponse = /** status 201 Default Response */ {
+  session: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  };
+};
+export type OpenStockCountSessionApiArg = {
+  /** A UUID per form submission; a retry with the same key books nothing twice. */
+  'idempotency-key'?: string;
+  body: {
+    blind?: boolean;
+    location_id?: number | null;
+  };
+};
+export type GetStockCountSessionApiResponse = /** status 200 Default Response */ {
+  session: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    lines: {
+      article_id: number;
+      article_name: string;
+      article_sku: string;
+      /** Only with view_stock_value. */
+      average_cost?: string | null;
+      counted: number | null;
+      counted_at: string | null;
+      counted_by: string | null;
+      /** After closing: counted − (expected + movements there during the count). */
+      difference: number | null;
+      /** Left out of a blind session until it is closed. */
+      expected?: number;
+      location_code: string;
+      location_id: number;
+      lot: string | null;
+      unit: string;
+      /** counted × average_cost; only with view_stock_value. */
+      value?: string | null;
+    }[];
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  };
+};
+export type GetStockCountSessionApiArg = number;
+export type CloseStockCountSessionApiResponse = /** status 200 Default Response */ {
+  movements: number;
+  session: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    lines: {
+      article_id: number;
+      article_name: string;
+      article_sku: string;
+      /** Only with view_stock_value. */
+      average_cost?: string | null;
+      counted: number | null;
+      counted_at: string | null;
+      counted_by: string | null;
+      /** After closing: counted − (expected + movements there during the count). */
+      difference: number | null;
+      /** Left out of a blind session until it is closed. */
+      expected?: number;
+      location_code: string;
+      location_id: number;
+      lot: string | null;
+      unit: string;
+      /** counted × average_cost; only with view_stock_value. */
+      value?: string | null;
+    }[];
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  };
+};
+export type CloseStockCountSessionApiArg = {
+  id: number;
+  /** A UUID per form submission; a retry with the same key books nothing twice. */
+  'idempotency-key'?: string;
+  body: {
+    uncounted?: 'zero' | 'keep';
+  };
+};
+export type PutStockCountLinesApiResponse = /** status 200 Default Response */ {
+  session: {
+    blind: boolean;
+    closed_at: string | null;
+    closed_by: string | null;
+    id: number;
+    lines: {
+      article_id: number;
+      article_name: string;
+      article_sku: string;
+      /** Only with view_stock_value. */
+      average_cost?: string | null;
+      counted: number | null;
+      counted_at: string | null;
+      counted_by: string | null;
+      /** After closing: counted − (expected + movements there during the count). */
+      difference: number | null;
+      /** Left out of a blind session until it is closed. */
+      expected?: number;
+      location_code: string;
+      location_id: number;
+      lot: string | null;
+      unit: string;
+      /** counted × average_cost; only with view_stock_value. */
+      value?: string | null;
+    }[];
+    location_id: number | null;
+    opened_at: string;
+    opened_by: string;
+    status: 'open' | 'closed';
+  };
+};
+export type PutStockCountLinesApiArg = {
+  id: number;
+  body: {
+    article_id: number;
+    counted: number;
+    location_id: number;
+    lot?: string | null;
+  }[];
+};
+export type ExportStockCountListApiResponse = unknown;
+export type ExportStockCountListApiArg = number;
 export type BookStockCountApiResponse = /** status 201 Default Response */ {
   message: string;
   movements: {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -595,6 +831,8 @@ export type BookStockCountApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -821,6 +1059,8 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -864,6 +1104,8 @@ export type ListStockMovementsApiResponse = /** status 200 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -887,6 +1129,8 @@ export type BookStockMovementApiResponse =
   | /** status 200 Default Response */ {
       article: {
         archived_at: string | null;
+        /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+        average_cost?: string | null;
         barcode: string | null;
         created_at: string;
         description: string | null;
@@ -906,6 +1150,8 @@ export type BookStockMovementApiResponse =
         tracking: 'none' | 'lot' | 'serial';
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
         updated_at: string;
+        /** quantity × average_cost, 2 places. Only with view_stock_value. */
+        value?: string | null;
       };
       message: string;
       movement: null | null;
@@ -914,6 +1160,8 @@ export type BookStockMovementApiResponse =
   | /** status 201 Default Response */ {
       article: {
         archived_at: string | null;
+        /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+        average_cost?: string | null;
         barcode: string | null;
         created_at: string;
         description: string | null;
@@ -933,6 +1181,8 @@ export type BookStockMovementApiResponse =
         tracking: 'none' | 'lot' | 'serial';
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
         updated_at: string;
+        /** quantity × average_cost, 2 places. Only with view_stock_value. */
+        value?: string | null;
       };
       lots?: {
         lot: string;
@@ -942,6 +1192,8 @@ export type BookStockMovementApiResponse =
         article_id: number;
         article_name: string;
         article_sku: string;
+        /** The article's moving average after the row. Only with view_stock_value. */
+        average_cost_after?: string | null;
         /** The lot's best-before date. */
         best_before?: string | null;
         created_at: string;
@@ -985,6 +1237,8 @@ export type BookStockMovementApiResponse =
         serial?: string | null;
         transfer_id: string | null;
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+        /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+        unit_cost?: string | null;
         user_id: number | null;
         user_name: string;
       };
@@ -993,6 +1247,8 @@ export type BookStockMovementApiResponse =
         article_id: number;
         article_name: string;
         article_sku: string;
+        /** The article's moving average after the row. Only with view_stock_value. */
+        average_cost_after?: string | null;
         /** The lot's best-before date. */
         best_before?: string | null;
         created_at: string;
@@ -1036,6 +1292,8 @@ export type BookStockMovementApiResponse =
         serial?: string | null;
         transfer_id: string | null;
         unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+        /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+        unit_cost?: string | null;
         user_id: number | null;
         user_name: string;
       }[];
@@ -1077,6 +1335,8 @@ export type BookStockMovementApiArg = {
     reference?: string | null;
     /** Serial numbers of a serial article (422 serials.required); the quantity is their count. */
     serials?: string[] | null;
+    /** Goods-in only: price per unit (decimal string, 4 places at most; stock-spec-3 §3). */
+    unit_cost?: string | null;
   };
 };
 export type ExportStockMovementsApiResponse = unknown;
@@ -1095,6 +1355,8 @@ export type ExportStockMovementsApiArg = {
 export type ReverseStockMovementApiResponse = /** status 201 Default Response */ {
   article: {
     archived_at: string | null;
+    /** Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value. */
+    average_cost?: string | null;
     barcode: string | null;
     created_at: string;
     description: string | null;
@@ -1114,6 +1376,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     tracking: 'none' | 'lot' | 'serial';
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
     updated_at: string;
+    /** quantity × average_cost, 2 places. Only with view_stock_value. */
+    value?: string | null;
   };
   lots?: {
     lot: string;
@@ -1123,6 +1387,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1166,6 +1432,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1174,6 +1442,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1217,6 +1487,8 @@ export type ReverseStockMovementApiResponse = /** status 201 Default Response */
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -1238,6 +1510,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1281,6 +1555,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1289,6 +1565,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1332,6 +1610,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -1339,6 +1619,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1382,6 +1664,8 @@ export type RelocateStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1440,6 +1724,8 @@ export type TraceStockLotApiResponse = /** status 200 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1486,6 +1772,8 @@ export type TraceStockLotApiResponse = /** status 200 Default Response */ {
     supplier_name: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -1507,6 +1795,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1550,6 +1840,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1562,6 +1854,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1605,6 +1899,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   }[];
@@ -1612,6 +1908,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     article_id: number;
     article_name: string;
     article_sku: string;
+    /** The article's moving average after the row. Only with view_stock_value. */
+    average_cost_after?: string | null;
     /** The lot's best-before date. */
     best_before?: string | null;
     created_at: string;
@@ -1655,6 +1953,8 @@ export type TransferStockApiResponse = /** status 201 Default Response */ {
     serial?: string | null;
     transfer_id: string | null;
     unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** The cost the row was valued at (decimal string). Only with view_stock_value. */
+    unit_cost?: string | null;
     user_id: number | null;
     user_name: string;
   };
@@ -1681,6 +1981,44 @@ export type TransferStockApiArg = {
     to_warehouse_id: number;
   };
 };
+export type GetStockValuationApiResponse = /** status 200 Default Response */ {
+  at: string;
+  group: 'article' | 'location';
+  lines: {
+    article_id: number;
+    /** Decimal string; null: never valued. */
+    average_cost: string | null;
+    /** The location (group=location). */
+    location_code?: string | null;
+    location_id?: number;
+    name: string;
+    quantity: number;
+    sku: string;
+    unit: 'pcs' | 'box' | 'pack' | 'pallet' | 'kg' | 'g' | 'l' | 'ml' | 'm' | 'cm' | 'm2' | 'm3';
+    /** quantity × average_cost, half-up to 2 places. */
+    value: string | null;
+  }[];
+  time_zone: string;
+  /** Σ value of the lines (2 places). */
+  total_value: string;
+};
+export type GetStockValuationApiArg = {
+  /** YYYY-MM-DD: the state at the end of that day. */
+  at: string;
+  /** article (default) or article and location. */
+  group?: 'article' | 'location';
+  /** IANA zone the day ends in; default Europe/Berlin. */
+  timeZone?: string;
+};
+export type ExportStockValuationApiResponse = unknown;
+export type ExportStockValuationApiArg = {
+  /** YYYY-MM-DD: the state at the end of that day. */
+  at: string;
+  /** article (default) or article and location. */
+  group?: 'article' | 'location';
+  /** IANA zone the day ends in; default Europe/Berlin. */
+  timeZone?: string;
+};
 export type { ErrorBody };
 export const {
   useListStockArticlesQuery,
@@ -1699,6 +2037,15 @@ export const {
   useListStockArticleLotsQuery,
   useLazyListStockArticleLotsQuery,
   useRestoreStockArticleMutation,
+  useListStockCountSessionsQuery,
+  useLazyListStockCountSessionsQuery,
+  useOpenStockCountSessionMutation,
+  useGetStockCountSessionQuery,
+  useLazyGetStockCountSessionQuery,
+  useCloseStockCountSessionMutation,
+  usePutStockCountLinesMutation,
+  useExportStockCountListQuery,
+  useLazyExportStockCountListQuery,
   useBookStockCountMutation,
   useImportStockArticlesMutation,
   useListStockLocationsQuery,
@@ -1732,4 +2079,8 @@ export const {
   useExportStockTraceQuery,
   useLazyExportStockTraceQuery,
   useTransferStockMutation,
+  useGetStockValuationQuery,
+  useLazyGetStockValuationQuery,
+  useExportStockValuationQuery,
+  useLazyExportStockValuationQuery,
 } = injectedRtkApi;

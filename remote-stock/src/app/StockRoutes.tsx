@@ -19,6 +19,7 @@ const QuickBookPage = page(() => import('../features/book/QuickBookPage'), 'Quic
 const StocktakePage = page(() => import('../features/count/StocktakePage'), 'StocktakePage');
 const MovementsPage = page(() => import('../features/movements/MovementsPage'), 'MovementsPage');
 const ReorderPage = page(() => import('../features/reorder/ReorderPage'), 'ReorderPage');
+const ValuePage = page(() => import('../features/value/ValuePage'), 'ValuePage');
 const ExpiryPage = page(() => import('../features/lots/ExpiryPage'), 'ExpiryPage');
 const TracePage = page(() => import('../features/lots/TracePage'), 'TracePage');
 const ImportPage = page(() => import('../features/import/ImportPage'), 'ImportPage');
@@ -41,6 +42,7 @@ export default function StockRoutes() {
         <Route path="count" element={<StocktakePage />} />
         <Route path="movements" element={<MovementsPage />} />
         <Route path="reorder" element={<ReorderPage />} />
+        <Route path="value" element={<ValuePage />} />
         <Route path="import" element={<ImportPage />} />
         <Route path="expiry" element={<ExpiryPage />} />
         <Route path="trace" element={<TracePage />} />

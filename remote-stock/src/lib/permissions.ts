@@ -12,5 +12,7 @@ export function useStockPermissions() {
     count: has('count_stock'),
     transfer: has('transfer_stock'),
     reverse: has('reverse_movements'),
+    /** stock-spec-3 §3: costs and values. */
+    value: has('view_stock_value'),
   };
 }

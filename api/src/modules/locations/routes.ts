@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { IdParam } from '../../platform/http/schemas';
-import { bookerOf, findArticle, IdempotencyHeaders, isSet, once, responses, stockAccess } from '../stock';
+import { bookerOf, findArticle, hideCosts, IdempotencyHeaders, isSet, once, responses, stockAccess } from '../stock';
 import {
   ancestors,
   articleCount,
@@ -40,6 +40,8 @@ const warehouseOf = (request: FastifyRequest) => request.access!.warehouseId;
 
 /** stock-spec-2.md §1: the location tree, what lies where, relocations. */
 const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Relocation answers carry journal rows: their costs only for view_stock_value (stock-spec-3 §3).
+  app.addHook('preSerialization', hideCosts);
   const { db } = app.ctx;
 
   /** A location with its count and its path from the root. */

@@ -25,7 +25,7 @@ useOwnerApp(__filename, (t) => ({ app, owner, sent, warehouseId, firstWarehouseI
 });
 
 const PERMISSION_IDS: Record<string, number> = Object.fromEntries([
-  ...STOCK_PERMISSION_NAMES.map((name, i) => [name, 7 + i]),
+  ...STOCK_PERMISSION_NAMES.map((name, i) => [name, i < 7 ? 7 + i : 11 + i]),
   ...PURCHASING_PERMISSION_NAMES.map((name, i) => [name, 14 + i]),
 ]);
 let roles = 0;
@@ -572,5 +572,19 @@ describe('concurrency', () => {
     expect(final).toMatchObject({ status: 'received', lines: [{ received_quantity: 4 }] });
     const rows = await app.ctx.db.select().from(stockMovements).where(eq(stockMovements.purchaseOrderId, order.id));
     expect(rows).toHaveLength(4);
+  });
+});
+
+describe('receipts and value (stock-spec-3 §3)', () => {
+  it("a receipt is valued at its line's unit price: the article's moving average follows it", async () => {
+    const s = await supplier();
+    const a = await createArticle(owner);
+    await book(owner, '/api/stock/movements', { article_id: a.id, kind: 'in', quantity: 3, unit_cost: '0.1' });
+    const order = await ordered(s.id, [{ article_id: a.id, quantity: 3, unit_price: '0.2' }]);
+    const res = await receipt(order.id, { lines: [{ line_id: order.lines[0]!.id, quantity: 3 }] });
+    expect(res.statusCode).toBe(201);
+    expect(await article(a.id)).toMatchObject({ quantity: 6, average_cost: '0.15', value: '0.90' });
+    const journal = (await owner.get(`/api/stock/movements?article_id=${a.id}`)).json().movements;
+    expect(journal[0]).toMatchObject({ purchase_order_id: order.id, unit_cost: '0.2', average_cost_after: '0.15' });
   });
 });

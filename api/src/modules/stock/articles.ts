@@ -11,6 +11,7 @@ import { parseIsoInstant } from './iso-dates';
 import type { Tracking } from './lots';
 import { fromMilli, isWhole, MAX_QUANTITY, needsWhole, toMilli, type Unit } from './quantity';
 import { type ArticleRow, stockArticles as a, searchText, stockArticleDeletions, stockMovements } from './tables';
+import { costText, valueText } from './value';
 
 export const ARTICLE_SORTS = ['name', 'sku', 'quantity', 'updated'] as const;
 export type ArticleSort = (typeof ARTICLE_SORTS)[number];
@@ -47,6 +48,9 @@ export function articleJson(row: ArticleRow) {
     // stock-spec-3 §2 (old stored answers have neither).
     tracking: (row.tracking ?? 'none') as Tracking,
     expiry: row.expiry ?? false,
+    // stock-spec-3 §3; stripped for members without view_stock_value (value.ts, routes.ts).
+    average_cost: costText(row.averageCost),
+    value: valueText(row.quantity, row.averageCost),
     archived_at: row.archivedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -38,9 +38,11 @@ function bookingBody(raw: RawBooking): BookingBody {
   const article = rowOf(stockArticles, raw.article);
   if (!raw.movement) return { movement: null, article: articleJson(article), unchanged: true };
   const movement = rowOf(stockMovements, raw.movement);
+  // The function read the article before its journal rows; the trigger of 0020 averaged after that.
+  const last = raw.movements?.length ? rowOf(stockMovements, raw.movements[raw.movements.length - 1]!) : movement;
   const body: BookingBody = {
     movement: movementJson(movement, article, null, raw.location_code),
-    article: articleJson(article),
+    article: articleJson({ ...article, averageCost: last.averageCostAfter }),
   };
   if (raw.movements) {
     body.lots = (raw.lots ?? []).map((l) => ({ lot: l.lot, quantity: fromMilli(l.quantity) }));
@@ -84,7 +86,8 @@ async function bookInOneTrip(db: Db, request: FastifyRequest, input: BookingInpu
   // Lots (stock-spec-3 §2): a lot article's goods-in/out in `stock_book_lot` (0018), serials statement by
   // statement; `stock_book` hands tracked articles back.
   const hint = trackingHint.get(input.article_id);
-  if (input.serials?.length || hint === 'serial') return null;
+  // A priced goods-in (stock-spec-3 §3) is booked statement by statement, which passes the price to the journal.
+  if (input.serials?.length || hint === 'serial' || input.unit_cost != null) return null;
   const lotTrip = hint === 'lot' || hasLotFields(input);
   // A correction, or a date PostgreSQL would refuse to cast: the statement path words the refusal.
   if (lotTrip && (input.kind === 'correction' || (input.best_before && !isIsoDate(input.best_before)))) return null;

@@ -34,6 +34,7 @@ import {
 } from './lots';
 import { formatQuantity, isWhole, MAX_STOCK_MILLI, needsWhole, type Unit, WHOLE_UNITS } from './quantity';
 import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './tables';
+import { costField } from './value';
 
 export const BOOKING_KINDS = ['in', 'out', 'correction'] as const;
 export type BookingKind = (typeof BOOKING_KINDS)[number];
@@ -67,7 +68,13 @@ export interface BookingInput {
   lot?: string | null;
   serials?: string[] | null;
   best_before?: string | null;
+  /** stock-spec-3 §3: goods-in only, the price per unit (decimal string); the trigger of 0020 averages it. */
+  unit_cost?: string | null;
 }
+
+/** The article as its booking left it: the journal trigger (0020) set its average after the row was read. */
+const afterRows = (article: ArticleRow, rows: { averageCostAfter: string | null }[]): ArticleRow =>
+  rows.length ? { ...article, averageCost: rows[rows.length - 1]!.averageCostAfter } : article;
 
 const insufficient = (lang: Language, article: ArticleRow) =>
   new AppError(409, 'stock.insufficient', 'stock.insufficient', {
@@ -202,8 +209,10 @@ export function checkBooking(input: BookingInput) {
   const note = clean(input.note);
   const amount = quantityField(errors, 'quantity', input.quantity, 'kg', { positive: input.kind !== 'correction' });
   checkReason(errors, input.kind, input.reason, note);
+  const unitCost = costField(errors, 'unit_cost', input.unit_cost);
+  if (unitCost !== null && input.kind !== 'in') errors.unit_cost = [{ key: 'stock.costOnlyIn' }];
   if (Object.keys(errors).length) throw validationError(errors);
-  return { amount, note, reference: clean(input.reference) };
+  return { amount, note, reference: clean(input.reference), unitCost };
 }
 
 /** What the journal row of a purchase order receipt carries besides the booking (stock-spec-3 §1). */
@@ -215,7 +224,7 @@ export interface ReceiptOf {
 
 /** Goods in, goods out, or a correction to a counted quantity. */
 export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput): Promise<StoredAnswer<BookingBody>> {
-  const { amount, note, reference } = checkBooking(input);
+  const { amount, note, reference, unitCost } = checkBooking(input);
 
   const place = await locationLedger().place(tx, booker.warehouseId, input.article_id, input.location_id);
   const named = input.location_id != null;
@@ -229,7 +238,7 @@ export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput):
   if (!locked) throw articleNotFound();
   if (locked.archivedAt) throw articleArchived();
   if (locked.tracking !== 'none' || hasLotFields(input)) {
-    return bookTracked(tx, booker, input, locked, place, named, { amount, note, reference });
+    return bookTracked(tx, booker, input, locked, place, named, { amount, note, reference, unitCost });
   }
   let delta: number;
   let booked: { updated: ArticleRow; locationAfter: number };
@@ -256,11 +265,15 @@ export async function bookMovement(tx: Tx, booker: Booker, input: BookingInput):
       reference,
       locationId: place.id,
       locationQuantityAfter: locationAfter,
+      unitCost,
     },
   ]);
   return {
     statusCode: 201,
-    body: { movement: movementJson(movement!, updated, null, place.code), article: articleJson(updated) },
+    body: {
+      movement: movementJson(movement!, updated, null, place.code),
+      article: articleJson(afterRows(updated, [movement!])),
+    },
   };
 }
 
@@ -276,7 +289,7 @@ async function bookTracked(
   article: ArticleRow,
   place: Place,
   named: boolean,
-  checked: { amount: number; note: string | null; reference: string | null },
+  checked: { amount: number; note: string | null; reference: string | null; unitCost: string | null },
 ): Promise<StoredAnswer<BookingBody>> {
   const direction = input.kind === 'in' ? 'in' : input.kind === 'out' ? 'out' : 'set';
   assertLotFields(article, direction, input, checked.amount);
@@ -308,6 +321,7 @@ async function bookTracked(
       note: checked.note,
       reference: checked.reference,
       locationId: place.id,
+      unitCost: checked.unitCost,
     },
   );
   const written = await journal(tx, booker, rows);
@@ -316,7 +330,7 @@ async function bookTracked(
     statusCode: 201,
     body: {
       movement: movements[0]!,
-      article: articleJson(updated),
+      article: articleJson(afterRows(updated, written)),
       ...(article.tracking === 'lot' ? { lots: lotsTaken(portions) } : { serials: portions.map((p) => p.code) }),
       movements,
     },

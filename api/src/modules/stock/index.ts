@@ -35,3 +35,5 @@ export { loadScaleData } from './scale-data';
 export { Flag, IdempotencyHeaders, isSet, Movement, responses } from './schemas';
 export { seedStockDemo } from './seed';
 export { stockArticles, stockMovements } from './tables';
+/** Costs only for view_stock_value (stock-spec-3 §3): the locations plugin strips them too. */
+export { hideCosts } from './value';

@@ -7,6 +7,7 @@ import { END_OF_TIME, parseIsoInstant } from './iso-dates';
 import { locationLedger } from './location-ledger';
 import { fromMilli, type Unit } from './quantity';
 import { type ArticleRow, stockArticles as a, type MovementRow, stockMovements as m } from './tables';
+import { costText } from './value';
 
 export const MOVEMENT_KINDS = [
   'in',
@@ -58,6 +59,9 @@ export function movementJson(
     lot: row.lot ?? null,
     serial: row.serial ?? null,
     best_before: row.bestBefore ?? null,
+    // stock-spec-3 §3; stripped for members without view_stock_value.
+    unit_cost: costText(row.unitCost),
+    average_cost_after: costText(row.averageCostAfter),
   };
 }
 export type MovementJson = ReturnType<typeof movementJson>;

@@ -77,6 +77,17 @@ export const Article = Type.Object(
     }),
     tracking: TrackingSchema,
     expiry: Type.Boolean({ description: 'Goods-in needs a best-before date.' }),
+    average_cost: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'Moving average cost (decimal string, 4 places at most; stock-spec-3 §3). Only with view_stock_value.',
+        }),
+      ),
+    ),
+    value: Type.Optional(
+      Nullable(Type.String({ description: 'quantity × average_cost, 2 places. Only with view_stock_value.' })),
+    ),
     archived_at: Nullable(Type.String({ format: 'date-time' })),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
@@ -117,6 +128,14 @@ export const Movement = Type.Object(
     lot: Type.Optional(Nullable(Type.String({ description: 'The lot booked (lot articles).' }))),
     serial: Type.Optional(Nullable(Type.String({ description: 'The serial booked (serial articles; one row each).' }))),
     best_before: Type.Optional(Nullable(Type.String({ format: 'date', description: "The lot's best-before date." }))),
+    unit_cost: Type.Optional(
+      Nullable(
+        Type.String({ description: 'The cost the row was valued at (decimal string). Only with view_stock_value.' }),
+      ),
+    ),
+    average_cost_after: Type.Optional(
+      Nullable(Type.String({ description: "The article's moving average after the row. Only with view_stock_value." })),
+    ),
   },
   { title: 'StockMovement' },
 );
@@ -179,6 +198,14 @@ export const BookingInput = Type.Object(
     occurred_at: OccurredAt,
     location_id: LocationId,
     ...LotFields,
+    unit_cost: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 20,
+          description: 'Goods-in only: price per unit (decimal string, 4 places at most; stock-spec-3 §3).',
+        }),
+      ),
+    ),
   },
   Closed,
 );

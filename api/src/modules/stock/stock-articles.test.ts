@@ -36,6 +36,9 @@ describe('creating an article', () => {
       // stock-spec-3 §2: untracked unless asked for.
       tracking: 'none',
       expiry: false,
+      // stock-spec-3 §3: no average before a priced goods-in (the owner sees costs).
+      average_cost: null,
+      value: null,
       archived_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -65,6 +65,11 @@ export const stockArticles = pgTable(
      */
     tracking: varchar('tracking', { length: 8 }).notNull().default('none'),
     expiry: boolean('expiry').notNull().default(false),
+    /**
+     * stock-spec-3 §3: the moving average cost (exact decimal, half-up to 4 places), kept by the
+     * journal trigger of migration 0020 on every booking path; null until a priced goods-in.
+     */
+    averageCost: numeric('average_cost', { precision: 13, scale: 4 }),
     archivedAt: tz('archived_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -131,6 +136,9 @@ export const stockMovements = pgTable(
     // valued at (exact decimal). The foreign key to purchasing_orders is added by migration 0017.
     purchaseOrderId: integer('purchase_order_id'),
     unitCost: numeric('unit_cost', { precision: 13, scale: 4 }),
+    // stock-spec-3 §3: the article's moving average after this row (set with unit_cost by the trigger
+    // of migration 0020 in the booking's transaction).
+    averageCostAfter: numeric('average_cost_after', { precision: 13, scale: 4 }),
     // stock-spec-3 §2: the lot (lot articles) or the serial (serial articles, one row per unit) the row
     // booked, and that lot's best-before date; null for untracked articles.
     lot: varchar('lot', { length: 40 }),
@@ -254,3 +262,53 @@ export const stockIdempotencyKeys = pgTable(
 export type ArticleRow = typeof stockArticles.$inferSelect;
 export type MovementRow = typeof stockMovements.$inferSelect;
 export type LotRow = typeof stockLots.$inferSelect;
+
+/**
+ * Year-end count sessions (stock-spec-3 §3, Inventur): a count of the warehouse or one location
+ * subtree (`location_id`), the journal's last id at opening (`opened_after_id`: movements after it
+ * happened during the count), and the close's answer. One open session per subtree is checked
+ * under the warehouse's row lock when opening.
+ */
+export const stockCountSessions = pgTable(
+  'stock_count_sessions',
+  {
+    id: serial('id').primaryKey(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id'),
+    blind: boolean('blind').notNull().default(false),
+    status: varchar('status', { length: 8 }).notNull().default('open'),
+    openedAfterId: bigint('opened_after_id', { mode: 'number' }).notNull(),
+    openedBy: varchar('opened_by', { length: 255 }).notNull(),
+    openedAt: tz('opened_at').notNull().defaultNow(),
+    closedBy: varchar('closed_by', { length: 255 }),
+    closedAt: tz('closed_at'),
+  },
+  (t) => [
+    check('stock_count_sessions_status_valid', sql`${t.status} IN ('open', 'closed')`),
+    index('stock_count_sessions_warehouse_idx').on(t.warehouseId, t.id),
+  ],
+);
+
+/** A count line: what was expected at opening at (article, location, lot; '' without a lot), and what was counted. */
+export const stockCountLines = pgTable(
+  'stock_count_lines',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => stockCountSessions.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => stockArticles.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').notNull(),
+    lot: varchar('lot', { length: 40 }).notNull().default(''),
+    expected: milli('expected').notNull(),
+    counted: milli('counted'),
+    countedBy: varchar('counted_by', { length: 255 }),
+    countedAt: tz('counted_at'),
+    /** At closing: counted − (expected + movements there between opening and counting). */
+    difference: milli('difference'),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.articleId, t.locationId, t.lot] })],
+);

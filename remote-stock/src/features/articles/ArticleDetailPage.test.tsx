@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type {
   BookStockMovementApiArg,
   BookStockMovementApiResponse,
+  GetStockArticleApiResponse,
   ReverseStockMovementApiResponse,
 } from '../../api/generated';
 import {
@@ -196,4 +197,23 @@ test('reversing a journal row asks first and sends its own key', async () => {
   await screen.findByRole('heading', { level: 1, name: 'Screws' });
   expect(keys).toHaveLength(1);
   expect(keys[0]!).toMatch(new RegExp(`^${sale.id}:[0-9a-f-]{36}$`));
+});
+
+test('with costs in the answer (view_stock_value) the page shows the average cost and the value; without, neither', async () => {
+  server.use(
+    answer.get<GetStockArticleApiResponse>('/api/stock/articles/:id', () =>
+      HttpResponse.json({ article: { ...screws, average_cost: '0.15', value: '3.00' } }),
+    ),
+  );
+  await mount('de');
+  expect(await screen.findByTestId('stock-value')).toHaveTextContent('3,00 €');
+  expect(screen.getByText('Ø Einstandspreis')).toBeInTheDocument();
+  expect(screen.getByText('0,15 €')).toBeInTheDocument();
+});
+
+test('an answer without costs shows no value line', async () => {
+  await mount('de');
+  expect(await screen.findByTestId('stock-quantity')).toHaveTextContent('20 Stk.');
+  expect(screen.queryByText('Ø Einstandspreis')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('stock-value')).not.toBeInTheDocument();
 });

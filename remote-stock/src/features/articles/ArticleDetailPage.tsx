@@ -13,6 +13,7 @@ import {
 import { NS } from '../../i18n';
 import './i18n';
 import { useFormat } from '../../lib/format';
+import { money } from '../../lib/money';
 import { useStockPermissions } from '../../lib/permissions';
 import { BookingForm, type BookingKind, TransferForm } from '../booking';
 import { StockHistory } from '../history';
@@ -48,7 +49,7 @@ export function ArticleDetailPage() {
 }
 
 function ArticleDetail({ article }: { article: Article }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const format = useFormat();
   const can = useStockPermissions();
   const purchasing = usePermissions().permissions.includes('view_purchasing');
@@ -72,6 +73,17 @@ function ArticleDetail({ article }: { article: Article }) {
           <strong data-testid="stock-quantity">{format.quantity(article.quantity, article.unit)}</strong>
           {article.low_stock && <span className="badge stock-low"> {t('list.low')}</span>}
         </dd>
+        {/* Only members with view_stock_value receive these (stock-spec-3 §3). */}
+        {article.average_cost != null && (
+          <>
+            <dt>{t('fields.averageCost')}</dt>
+            <dd className="tabular">{money(i18n.language, article.average_cost)}</dd>
+            <dt>{t('fields.value')}</dt>
+            <dd className="tabular" data-testid="stock-value">
+              {article.value == null ? '' : money(i18n.language, article.value)}
+            </dd>
+          </>
+        )}
         <dt>{t('fields.minStock')}</dt>
         <dd className="tabular">{format.quantity(article.min_stock, article.unit)}</dd>
         {article.max_stock !== null && (

@@ -110,3 +110,24 @@ test('the owner sees every link', async () => {
     expect(screen.getByRole('link', { name })).toBeInTheDocument();
   }
 });
+
+test('a value column for view_stock_value', async () => {
+  const screws = article({ name: 'Screws', quantity: 6, average_cost: '0.15', value: '0.90' });
+  listAnswers({ '': { articles: [screws], next_cursor: null } });
+  await mount('/stock', 'de');
+  // The column appears once the permissions are known (they load beside the list).
+  const cell = await screen.findByText('0,90 €');
+  expect(cell.closest('tr')).toHaveTextContent('Screws');
+  expect(screen.getByRole('columnheader', { name: 'Bestandswert' })).toBeInTheDocument();
+});
+
+test('no value column without view_stock_value', async () => {
+  server.use(...session(ALL_STOCK.filter((p) => p !== 'view_stock_value')));
+  listAnswers({ '': { articles: [article({ name: 'Screws', quantity: 6 })], next_cursor: null } });
+  await mount('/stock', 'en');
+  await screen.findByRole('link', { name: 'Screws' });
+  // The permissions are known once the nav shows the links they allow.
+  await screen.findByRole('link', { name: 'Quick booking' });
+  expect(screen.queryByRole('columnheader', { name: 'Stock value' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Stock value' })).not.toBeInTheDocument();
+});

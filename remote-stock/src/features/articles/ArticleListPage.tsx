@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { type Article, type ListStockArticlesApiArg, useListStockArticlesQuery } from '../../api/stock-api';
 import { NS } from '../../i18n';
 import { useFormat } from '../../lib/format';
+import { money } from '../../lib/money';
 import { useStockPermissions } from '../../lib/permissions';
 import { MoreRow, ShortLabel, TableHead, useCursorPages, WideRow } from '../../lib/table';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../lib/use-debounced';
@@ -109,6 +110,8 @@ type Selection = { selected: ReadonlyMap<number, LabelInput>; onToggle: (article
 function ArticlePages({ filters, ...selection }: { filters: Filters } & Selection) {
   const { t } = useTranslation(NS);
   const pages = useCursorPages();
+  // stock-spec-3 §3: the value column only for those the API sends costs to.
+  const { value } = useStockPermissions();
   return (
     <table className="stock-table">
       <caption className="visually-hidden">{t('list.title')}</caption>
@@ -118,10 +121,11 @@ function ArticlePages({ filters, ...selection }: { filters: Filters } & Selectio
           { label: <ShortLabel short={t('columns.sku')} full={t('fields.sku')} /> },
           { label: t('fields.name') },
           { label: t('fields.quantity'), number: true },
+          ...(value ? [{ label: t('fields.value'), number: true }] : []),
         ]}
       />
       {pages.map(({ key, ...page }) => (
-        <ArticlePage key={key} filters={filters} {...selection} {...page} />
+        <ArticlePage key={key} filters={filters} withValue={value} {...selection} {...page} />
       ))}
     </table>
   );
@@ -129,6 +133,7 @@ function ArticlePages({ filters, ...selection }: { filters: Filters } & Selectio
 
 function ArticlePage({
   filters,
+  withValue,
   cursor,
   first,
   onMore,
@@ -138,15 +143,17 @@ function ArticlePage({
   filters: Filters;
   cursor?: string;
   first: boolean;
+  withValue: boolean;
   onMore?: (cursor: string) => void;
 } & Selection) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
+  const columns = withValue ? 5 : 4;
   const format = useFormat();
   const { data, isLoading, isError, isFetching } = useListStockArticlesQuery({ ...filters, cursor });
   if (isLoading) {
     return (
       <tbody>
-        <WideRow columns={4}>
+        <WideRow columns={columns}>
           <Skeleton rows={first ? 5 : 2} label={t('list.loading')} />
         </WideRow>
       </tbody>
@@ -155,7 +162,7 @@ function ArticlePage({
   if (isError || !data) {
     return (
       <tbody>
-        <WideRow columns={4}>
+        <WideRow columns={columns}>
           <Alert kind="error">{t('errors.loadFailed')}</Alert>
         </WideRow>
       </tbody>
@@ -164,7 +171,7 @@ function ArticlePage({
   return (
     <tbody aria-busy={isFetching}>
       {first && data.articles.length === 0 && (
-        <WideRow columns={4}>
+        <WideRow columns={columns}>
           <EmptyState>{filters.q || filters.low ? t('list.noMatch') : t('list.empty')}</EmptyState>
         </WideRow>
       )}
@@ -187,9 +194,12 @@ function ArticlePage({
             {format.quantity(article.quantity, article.unit)}
             {article.low_stock && <span className="badge stock-low"> {t('list.low')}</span>}
           </td>
+          {withValue && (
+            <td className="number tabular">{article.value == null ? '' : money(i18n.language, article.value)}</td>
+          )}
         </tr>
       ))}
-      <MoreRow columns={4} cursor={data.next_cursor} onMore={onMore} />
+      <MoreRow columns={columns} cursor={data.next_cursor} onMore={onMore} />
     </tbody>
   );
 }

@@ -15,6 +15,7 @@ export function StockNav() {
     { to: '/stock/locations', label: t('nav.locations'), show: true },
     { to: '/stock/import', label: t('nav.import'), show: can.manage },
     { to: '/stock/reorder', label: t('nav.reorder'), show: true },
+    { to: '/stock/value', label: t('nav.value'), show: can.value },
     { to: '/stock/expiry', label: t('nav.expiry'), show: true },
     { to: '/stock/trace', label: t('nav.trace'), show: true },
   ];

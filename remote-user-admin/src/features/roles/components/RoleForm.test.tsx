@@ -55,7 +55,7 @@ test('an unknown permission name falls back to the server description', async ()
   expect(await screen.findByRole('checkbox', { name: 'Protokoll lesen' })).toBeInTheDocument();
 });
 
-/** The thirteen permissions as the API lists them (ids 7..13 are the stock ones). */
+/** The permissions as the API lists them, numbered in order here (ids 7..15 are the stock ones in this list). */
 const THIRTEEN = [...PERMISSION_GROUPS.users, ...PERMISSION_GROUPS.stock].map((name, i) => ({
   id: i + 1,
   name,
@@ -76,6 +76,8 @@ test.each([
       'Transfer stock',
       'Reverse movements',
       'Manage storage locations',
+      'See stock value and costs',
+      'Run stock counts',
     ],
   ],
   [
@@ -98,6 +100,8 @@ test.each([
       'Bestand umlagern',
       'Bewegungen stornieren',
       'Lagerplätze verwalten',
+      'Bestandswert und Einstandspreise sehen',
+      'Inventuren durchführen',
     ],
   ],
 ] as const)('the thirteen permissions in two groups (%s)', async (language, usersLegend, users, stockLegend, stock) => {
@@ -126,12 +130,12 @@ test('select all in the stock group ticks only the stock permissions and keeps t
     within(group)
       .getAllByRole('checkbox')
       .filter((b) => (b as HTMLInputElement).checked).length;
-  expect(checked(stockGroup)).toBe(7);
+  expect(checked(stockGroup)).toBe(9);
   expect(checked(usersGroup)).toBe(1);
   await user.click(within(stockGroup).getByRole('checkbox', { name: 'Reverse movements' }));
   await user.click(saveButton());
   await waitFor(() => expect(bodies).toHaveLength(1));
-  expect(bodies[0]).toEqual({ name: 'Lager', description: '', permissions: [5, 7, 8, 9, 10, 11, 13] });
+  expect(bodies[0]).toEqual({ name: 'Lager', description: '', permissions: [5, 7, 8, 9, 10, 11, 13, 14, 15] });
 });
 
 test('submit stays disabled until the name is non-blank and a permission is ticked', async () => {

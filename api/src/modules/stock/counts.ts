@@ -1,0 +1,349 @@
+/**
+ * Year-end count sessions (stock-spec-3 §3, Inventur). Opening freezes the expected quantity per
+ * article, location and lot of the warehouse or a location subtree, and the journal's last id. Counters
+ * send lines (the last count of a line wins, with who and when). Closing books, in one transaction, a
+ * correction of `counted − (expected + movements there after opening and up to the count)` for each
+ * line: what moved during the count is not a difference.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { AppError, fieldError } from '../../platform/errors';
+import type { Language } from '../../platform/i18n';
+import { type Booker, bookCount } from './bookings';
+import { csvDocument } from './csv-export';
+import type { StoredAnswer, Tx } from './idempotency';
+import { fromMilli, toMilli } from './quantity';
+import { stockCountLines as cl, stockCountSessions as cs } from './tables';
+import { centsText, costText, valueCents } from './value';
+
+type Session = typeof cs.$inferSelect;
+
+const sessionNotFound = () => new AppError(404, 'stock.countNotFound', 'not_found');
+const sessionClosed = () => new AppError(409, 'stock.countClosed', 'stock.count_closed');
+
+/** The location and every location under it (null: the whole warehouse). */
+const subtree = (locationId: number) => sql`WITH RECURSIVE tree AS (
+    SELECT id FROM stock_locations WHERE id = ${locationId}
+    UNION ALL SELECT l.id FROM stock_locations l JOIN tree ON l.parent_id = tree.id)
+  SELECT id FROM tree`;
+
+export async function openSession(
+  tx: Tx,
+  booker: Booker,
+  input: { location_id?: number | null; blind?: boolean },
+): Promise<StoredAnswer<unknown>> {
+  const warehouseId = booker.warehouseId;
+  // One opening at a time per warehouse: the overlap check below sees every committed session.
+  await tx.execute(sql`SELECT id FROM warehouses WHERE id = ${warehouseId} FOR UPDATE`);
+  const root = input.location_id ?? null;
+  if (root !== null) {
+    const found = await tx.execute(
+      sql`SELECT id FROM stock_locations WHERE id = ${root} AND warehouse_id = ${warehouseId}`,
+    );
+    if ((found as unknown as { rows: unknown[] }).rows.length === 0) {
+      throw fieldError('location_id', 'stock.locationNotFound', 'location.not_found');
+    }
+  }
+  // Two subtrees overlap when one root lies in the other's subtree (a whole-warehouse count overlaps all).
+  const open = await tx
+    .select()
+    .from(cs)
+    .where(and(eq(cs.warehouseId, warehouseId), eq(cs.status, 'open')));
+  for (const other of open) {
+    const overlaps =
+      root === null ||
+      other.locationId === null ||
+      (await inSubtree(tx, other.locationId, root)) ||
+      (await inSubtree(tx, root, other.locationId));
+    if (overlaps) {
+      throw new AppError(409, 'stock.countOpen', 'stock.count_open', { vars: { id: other.id } });
+    }
+  }
+  const [last] = (
+    (await tx.execute(sql`SELECT coalesce(max(id), 0) AS id FROM stock_movements`)) as unknown as {
+      rows: { id: string | number }[];
+    }
+  ).rows;
+  const [session] = await tx
+    .insert(cs)
+    .values({
+      warehouseId,
+      locationId: root,
+      blind: input.blind ?? false,
+      openedAfterId: Number(last!.id),
+      openedBy: booker.user.name,
+    })
+    .returning();
+  const places = root === null ? sql`` : sql`AND q.location_id IN (${subtree(root)})`;
+  // Untracked articles per location, lot articles per lot there (serial articles are not counted here).
+  await tx.execute(sql`INSERT INTO stock_count_lines (session_id, article_id, location_id, lot, expected)
+    SELECT ${session!.id}::integer, q.article_id, q.location_id, ''::varchar, q.quantity FROM stock_location_quantities q
+      JOIN stock_articles a ON a.id = q.article_id
+      WHERE q.warehouse_id = ${warehouseId} AND a.tracking = 'none' AND a.archived_at IS NULL AND q.quantity <> 0 ${places}
+    UNION ALL
+    SELECT ${session!.id}::integer, q.article_id, q.location_id, l.code, q.quantity FROM stock_lot_quantities q
+      JOIN stock_lots l ON l.id = q.lot_id JOIN stock_articles a ON a.id = q.article_id
+      WHERE q.warehouse_id = ${warehouseId} AND a.tracking = 'lot' AND q.quantity <> 0 ${places}`);
+  return { statusCode: 201, body: { session: await sessionJson(tx, session!, false) } };
+}
+
+async function inSubtree(tx: Tx | Db, root: number, node: number) {
+  const res = await tx.execute(sql`SELECT 1 FROM (${subtree(root)}) t WHERE t.id = ${node}`);
+  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+export async function findSession(db: Db | Tx, warehouseId: number, id: number, lock = false) {
+  const query = db
+    .select()
+    .from(cs)
+    .where(and(eq(cs.id, id), eq(cs.warehouseId, warehouseId)));
+  const [session] = lock ? await query.for('update') : await query;
+  if (!session) throw sessionNotFound();
+  return session;
+}
+
+interface LineRow {
+  article_id: number;
+  sku: string;
+  name: string;
+  unit: string;
+  location_id: number;
+  location_code: string;
+  lot: string;
+  expected: string | number;
+  counted: string | number | null;
+  counted_by: string | null;
+  counted_at: string | Date | null;
+  difference: string | number | null;
+  average_cost: string | null;
+}
+
+async function lineRows(db: Db | Tx, sessionId: number) {
+  const res = await db.execute(sql`SELECT c.article_id, a.sku, a.name, a.unit, c.location_id, l.code AS location_code,
+      c.lot, c.expected, c.counted, c.counted_by, c.counted_at, c.difference, a.average_cost
+    FROM stock_count_lines c JOIN stock_articles a ON a.id = c.article_id JOIN stock_locations l ON l.id = c.location_id
+    WHERE c.session_id = ${sessionId} ORDER BY lower(l.code), lower(a.sku), c.lot`);
+  return (res as unknown as { rows: LineRow[] }).rows;
+}
+
+const milli = (v: string | number | null) => (v === null ? null : fromMilli(Number(v)));
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+/** The session and its lines; `expected` left out of a blind session until it is closed. */
+export async function sessionJson(db: Db | Tx, session: Session, withLines = true) {
+  const head = {
+    id: session.id,
+    location_id: session.locationId,
+    blind: session.blind,
+    status: session.status as 'open' | 'closed',
+    opened_by: session.openedBy,
+    opened_at: session.openedAt.toISOString(),
+    closed_by: session.closedBy,
+    closed_at: session.closedAt?.toISOString() ?? null,
+  };
+  if (!withLines) return head;
+  return { ...head, lines: await linesJson(db, session) };
+}
+
+async function linesJson(db: Db | Tx, session: Session) {
+  const hideExpected = session.blind && session.status === 'open';
+  const rows = await lineRows(db, session.id);
+  return rows.map((r) => {
+    const value = r.counted === null ? null : valueCents(Number(r.counted), r.average_cost);
+    const expected: { expected?: number } = hideExpected ? {} : { expected: milli(r.expected)! };
+    return {
+      article_id: r.article_id,
+      article_sku: r.sku,
+      article_name: r.name,
+      unit: r.unit,
+      location_id: r.location_id,
+      location_code: r.location_code,
+      lot: r.lot || null,
+      ...expected,
+      counted: milli(r.counted),
+      counted_by: r.counted_by,
+      counted_at: iso(r.counted_at),
+      difference: milli(r.difference),
+      average_cost: costText(r.average_cost),
+      value: value === null ? null : centsText(value),
+    };
+  });
+}
+
+export async function listSessions(db: Db, warehouseId: number) {
+  const sessions = await db.select().from(cs).where(eq(cs.warehouseId, warehouseId)).orderBy(desc(cs.id)).limit(200);
+  return Promise.all(sessions.map((s) => sessionJson(db, s, false)));
+}
+
+export interface CountedLine {
+  article_id: number;
+  location_id: number;
+  lot?: string | null;
+  counted: number;
+}
+
+/** Counted quantities; a line not frozen at opening (found on the shelf) joins with expected 0. */
+export async function putLines(db: Db, warehouseId: number, userName: string, id: number, lines: CountedLine[]) {
+  return db.transaction(async (tx) => {
+    const session = await findSession(tx, warehouseId, id, true);
+    if (session.status !== 'open') throw sessionClosed();
+    for (const [i, line] of lines.entries()) {
+      const counted = toMilli(line.counted);
+      if (counted === null || counted < 0) throw fieldError(`lines.${i}.counted`, 'stock.countedInvalid');
+      const inScope = await tx.execute(sql`SELECT 1 FROM stock_articles a, stock_locations l
+        WHERE a.id = ${line.article_id} AND a.warehouse_id = ${warehouseId}
+          AND l.id = ${line.location_id} AND l.warehouse_id = ${warehouseId}
+          ${session.locationId === null ? sql`` : sql`AND l.id IN (${subtree(session.locationId)})`}`);
+      if ((inScope as unknown as { rows: unknown[] }).rows.length === 0) {
+        throw fieldError(`lines.${i}.article_id`, 'stock.countLineOutside');
+      }
+      await tx
+        .insert(cl)
+        .values({
+          sessionId: id,
+          articleId: line.article_id,
+          locationId: line.location_id,
+          lot: line.lot ?? '',
+          expected: 0,
+          counted,
+          countedBy: userName,
+          countedAt: sql`now()`,
+        })
+        .onConflictDoUpdate({
+          target: [cl.sessionId, cl.articleId, cl.locationId, cl.lot],
+          set: { counted, countedBy: userName, countedAt: sql`now()` },
+        });
+    }
+    return sessionJson(tx, session);
+  });
+}
+
+/** Closing: 409 listing uncounted lines unless told what they mean; then the corrections, once. */
+export async function closeSession(
+  tx: Tx,
+  booker: Booker,
+  id: number,
+  uncounted: 'zero' | 'keep' | undefined,
+): Promise<StoredAnswer<unknown>> {
+  const session = await findSession(tx, booker.warehouseId, id, true);
+  if (session.status !== 'open') throw sessionClosed();
+  const lines = await tx.select().from(cl).where(eq(cl.sessionId, id)).orderBy(asc(cl.articleId));
+  const missing = lines.filter((l) => l.counted === null);
+  if (missing.length && !uncounted) {
+    throw new AppError(409, 'stock.countUncounted', 'stock.count_uncounted', {
+      vars: { count: missing.length },
+      errors: {
+        uncounted: missing.map((l) => ({
+          key: 'stock.countUncountedLine' as const,
+          vars: { article_id: l.articleId, location_id: l.locationId, lot: l.lot || '-' },
+        })),
+      },
+    });
+  }
+  const corrections: { article_id: number; location_id: number; lot?: string; counted: number }[] = [];
+  for (const line of lines) {
+    if (line.counted === null && uncounted === 'keep') continue;
+    const counted = line.counted ?? 0;
+    // Movements there after opening, up to the count (all of them for a line never counted).
+    const moved = await tx.execute(sql`SELECT coalesce(sum(delta), 0) AS moved FROM stock_movements
+      WHERE article_id = ${line.articleId} AND location_id = ${line.locationId} AND id > ${session.openedAfterId}
+        AND coalesce(lot, '') = ${line.lot} ${line.countedAt ? sql`AND created_at <= ${line.countedAt}` : sql``}`);
+    const difference =
+      counted - (line.expected + Number((moved as unknown as { rows: { moved: string }[] }).rows[0]!.moved));
+    await tx
+      .update(cl)
+      .set({ difference })
+      .where(
+        and(
+          eq(cl.sessionId, id),
+          eq(cl.articleId, line.articleId),
+          eq(cl.locationId, line.locationId),
+          eq(cl.lot, line.lot),
+        ),
+      );
+    if (difference === 0) continue;
+    const now = await tx.execute(
+      line.lot
+        ? sql`SELECT coalesce(sum(q.quantity), 0) AS q FROM stock_lot_quantities q JOIN stock_lots l ON l.id = q.lot_id
+            WHERE q.article_id = ${line.articleId} AND q.location_id = ${line.locationId} AND l.code = ${line.lot}`
+        : sql`SELECT coalesce(sum(quantity), 0) AS q FROM stock_location_quantities
+            WHERE article_id = ${line.articleId} AND location_id = ${line.locationId}`,
+    );
+    const current = Number((now as unknown as { rows: { q: string }[] }).rows[0]!.q);
+    corrections.push({
+      article_id: line.articleId,
+      location_id: line.locationId,
+      ...(line.lot ? { lot: line.lot } : {}),
+      counted: fromMilli(Math.max(0, current + difference)),
+    });
+  }
+  let movements = 0;
+  if (corrections.length) {
+    const booked = await bookCount(tx, booker, { lines: corrections, note: `Inventur ${session.id}` });
+    movements = (booked.body as { movements: unknown[] }).movements.length;
+  }
+  const [closed] = await tx
+    .update(cs)
+    .set({ status: 'closed', closedAt: new Date(), closedBy: booker.user.name })
+    .where(eq(cs.id, id))
+    .returning();
+  return { statusCode: 200, body: { session: await sessionJson(tx, closed!), movements } };
+}
+
+const LIST_HEADERS = {
+  de: [
+    'Artikelnummer',
+    'Bezeichnung',
+    'Lagerplatz',
+    'Charge',
+    'Soll',
+    'Gezählt',
+    'Differenz',
+    'Einheit',
+    'Gezählt von',
+    'Gezählt am',
+  ],
+  en: ['SKU', 'Name', 'Location', 'Lot', 'Expected', 'Counted', 'Difference', 'Unit', 'Counted by', 'Counted at'],
+};
+const VALUE_HEADERS = { de: ['Durchschnittlicher Einstandspreis', 'Wert'], en: ['Average cost', 'Value'] };
+
+/** The signed-off count list; costs and values only for view_stock_value. */
+export async function countListCsv(db: Db, session: Session, lang: Language, withValue: boolean) {
+  const lines = await linesJson(db, session);
+  const money = (t: string | null) => (t === null ? null : lang === 'de' ? t.replace('.', ',') : t);
+  const records = lines.map((l) => [
+    l.article_sku,
+    l.article_name,
+    l.location_code,
+    l.lot,
+    l.expected ?? null,
+    l.counted,
+    l.difference,
+    l.unit,
+    l.counted_by,
+    l.counted_at,
+    ...(withValue ? [money(l.average_cost), money(l.value)] : []),
+  ]);
+  if (withValue) {
+    const total = lines.reduce((sum, l) => sum + (l.value === null ? 0n : BigInt(l.value.replace('.', ''))), 0n);
+    records.push([
+      lang === 'de' ? 'Summe' : 'Total',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      money(centsText(total)),
+    ]);
+  }
+  const opened = lang === 'de' ? 'Eröffnet' : 'Opened';
+  const closed = lang === 'de' ? 'Abgeschlossen' : 'Closed';
+  records.push([`${opened}: ${session.openedAt.toISOString()} (${session.openedBy})`]);
+  records.push([`${closed}: ${session.closedAt?.toISOString() ?? ''} (${session.closedBy ?? ''})`]);
+  return csvDocument([...LIST_HEADERS[lang], ...(withValue ? VALUE_HEADERS[lang] : [])], records, lang);
+}

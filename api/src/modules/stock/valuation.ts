@@ -1,0 +1,128 @@
+/**
+ * Stock valuation as of the end of a past day (stock-spec-3 §3), read from the journal alone: per
+ * article its last row before the cut (`quantity_after`, `average_cost_after`), per article and
+ * location also the last row there (`location_quantity_after`). Values are numeric in the database,
+ * rounded half-up to 2 places per line; the total is the sum of the lines.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { fieldError } from '../../platform/errors';
+import type { Language } from '../../platform/i18n';
+import { csvDocument } from './csv-export';
+import { parseIsoInstant } from './iso-dates';
+import { fromMilli } from './quantity';
+import { centsText, costText } from './value';
+
+export const VALUATION_GROUPS = ['article', 'location'] as const;
+export type ValuationGroup = (typeof VALUATION_GROUPS)[number];
+/** Lager has no time zone per warehouse yet: German by default (the product's default language). */
+export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+
+export interface ValuationQuery {
+  at: string;
+  group?: ValuationGroup;
+  time_zone?: string;
+}
+
+function checkQuery(query: ValuationQuery) {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(query.at) ? parseIsoInstant(query.at) : null;
+  if (!at) throw fieldError('at', 'stock.valuationDateInvalid');
+  const zone = query.time_zone ?? DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw fieldError('time_zone', 'stock.timeZoneInvalid');
+  }
+  return { zone };
+}
+
+interface Row {
+  article_id: number;
+  sku: string;
+  name: string;
+  unit: string;
+  location_id: number | null;
+  location_code: string | null;
+  quantity: string | number;
+  average_cost: string | null;
+  value: string | null;
+}
+
+export async function valuation(db: Db, warehouseId: number, query: ValuationQuery) {
+  const { zone } = checkQuery(query);
+  const group = query.group ?? 'article';
+  // The first instant of the next day in the zone: rows created before it count.
+  const cut = sql`((${query.at}::date + 1)::timestamp AT TIME ZONE ${zone}::text)`;
+  const lastOfArticle = sql`SELECT m.quantity_after, m.average_cost_after FROM stock_movements m
+      WHERE m.article_id = a.id AND m.created_at < ${cut}
+      ORDER BY m.created_at DESC, m.id DESC LIMIT 1`;
+  const rows =
+    group === 'article'
+      ? sql`SELECT a.id AS article_id, a.sku, a.name, a.unit, NULL::integer AS location_id, NULL::text AS location_code,
+            last.quantity_after AS quantity, last.average_cost_after AS average_cost,
+            round(last.quantity_after::numeric / 1000 * last.average_cost_after, 2) AS value
+          FROM stock_articles a CROSS JOIN LATERAL (${lastOfArticle}) last
+          WHERE a.warehouse_id = ${warehouseId} AND last.quantity_after <> 0
+          ORDER BY lower(a.sku), a.id`
+      : sql`SELECT a.id AS article_id, a.sku, a.name, a.unit, l.id AS location_id, l.code AS location_code,
+            place.location_quantity_after AS quantity, last.average_cost_after AS average_cost,
+            round(place.location_quantity_after::numeric / 1000 * last.average_cost_after, 2) AS value
+          FROM stock_articles a CROSS JOIN LATERAL (${lastOfArticle}) last
+          CROSS JOIN LATERAL (
+            SELECT DISTINCT ON (m.location_id) m.location_id, m.location_quantity_after FROM stock_movements m
+            WHERE m.article_id = a.id AND m.created_at < ${cut} AND m.location_id IS NOT NULL
+            ORDER BY m.location_id, m.created_at DESC, m.id DESC) place
+          JOIN stock_locations l ON l.id = place.location_id
+          WHERE a.warehouse_id = ${warehouseId} AND last.quantity_after <> 0 AND place.location_quantity_after <> 0
+          ORDER BY lower(a.sku), a.id, lower(l.code)`;
+  const result = (await db.execute(rows)) as unknown as { rows: Row[] };
+  let cents = 0n;
+  const lines = result.rows.map((r) => ({
+    article_id: Number(r.article_id),
+    sku: r.sku,
+    name: r.name,
+    unit: r.unit,
+    ...(group === 'location' ? { location_id: Number(r.location_id), location_code: r.location_code } : {}),
+    quantity: fromMilli(Number(r.quantity)),
+    average_cost: costText(r.average_cost === null ? null : String(r.average_cost)),
+    value: r.value === null ? null : lineValue(String(r.value), (c) => (cents += c)),
+  }));
+  return {
+    at: query.at,
+    time_zone: zone,
+    group,
+    lines,
+    total_value: centsText(cents),
+  };
+}
+
+/** A line's value ("12.30", as round(…, 2) prints it), its cents added to the total. */
+const lineValue = (text: string, add: (cents: bigint) => unknown) => {
+  const [whole = '0', fraction = ''] = text.split('.');
+  add(BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2)));
+  return text;
+};
+
+export type Valuation = Awaited<ReturnType<typeof valuation>>;
+
+const HEADERS = {
+  de: ['Artikelnummer', 'Bezeichnung', 'Lagerplatz', 'Menge', 'Einheit', 'Durchschnittlicher Einstandspreis', 'Wert'],
+  en: ['SKU', 'Name', 'Location', 'Quantity', 'Unit', 'Average cost', 'Value'],
+};
+const TOTAL = { de: 'Summe', en: 'Total' };
+
+/** The valuation as CSV (decimal commas for German), the total as the last line. */
+export function valuationCsv(v: Valuation, lang: Language) {
+  const money = (text: string | null) => (text === null ? null : lang === 'de' ? text.replace('.', ',') : text);
+  const records = v.lines.map((l) => [
+    l.sku,
+    l.name,
+    'location_code' in l ? (l.location_code ?? null) : null,
+    l.quantity,
+    l.unit,
+    money(l.average_cost),
+    money(l.value),
+  ]);
+  records.push([TOTAL[lang], null, null, null, null, null, money(v.total_value)]);
+  return csvDocument(HEADERS[lang], records, lang);
+}
