@@ -113,7 +113,7 @@ function ArticlePages({ filters, ...selection }: { filters: Filters } & Selectio
   // stock-spec-3 §3: the value column only for those the API sends costs to.
   const { value } = useStockPermissions();
   return (
-    <table className="stock-table">
+    <table className={value ? 'stock-table stock-table-valued' : 'stock-table'}>
       <caption className="visually-hidden">{t('list.title')}</caption>
       <TableHead
         columns={[
