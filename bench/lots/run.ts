@@ -11,29 +11,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { type Database, openDatabase } from '../../api/src/index';
-import { benchApp, benchOwner, login, pg } from '../stock/inject';
+import type { Database } from '../../api/src/index';
+import {
+  numberArg as arg,
+  benchApp,
+  benchOwner,
+  login,
+  ms,
+  p95,
+  type Result,
+  runOnBothDatabases,
+} from '../stock/inject';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const SAMPLES = arg('samples', 1000);
 const ARTICLES = 100;
 const LOTS = 20;
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-
-interface Result {
-  metric: string;
-  target: string;
-  value: string;
-  ok: boolean;
-}
-const p95 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
-};
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function measure(kind: string, database: Database): Promise<Result[]> {
   const app = await benchApp(database);
@@ -145,31 +137,7 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
   ];
 }
 
-async function main() {
-  const all: Result[] = [];
-  if (only !== 'postgres') {
-    const pglite = await openDatabase();
-    all.push(...(await measure('PGlite', pglite)));
-    await pglite.close();
-  }
-  if (only === 'pglite') {
-    // PostgreSQL not asked for
-  } else if (process.env.DATABASE_URL) {
-    const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
-    await admin.query('DROP SCHEMA IF EXISTS bench_lots CASCADE');
-    await admin.end();
-    const postgres = await openDatabase({ url: process.env.DATABASE_URL, schema: 'bench_lots', poolSize: 12 });
-    all.push(...(await measure('PostgreSQL', postgres)));
-    await postgres.close();
-  } else {
-    console.log('  PostgreSQL skipped: set DATABASE_URL');
-  }
-  const width = Math.max(...all.map((r) => r.metric.length));
-  console.log(`\n${'metric'.padEnd(width)}  ${'target'.padEnd(16)}  value`);
-  for (const r of all) console.log(`${r.metric.padEnd(width)}  ${r.target.padEnd(16)}  ${r.value}${r.ok ? '' : '  ✗'}`);
-}
-
-main().catch((err) => {
+runOnBothDatabases('bench_lots', 12, measure).catch((err) => {
   console.error(err);
   process.exit(1);
 });

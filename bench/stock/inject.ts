@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type Database, memberships, users, warehouses } from '../../api/src/index';
+import { buildApp, type Database, memberships, openDatabase, users, warehouses } from '../../api/src/index';
 
 // drizzle-orm is the API workspace's dependency: resolve it from there.
 const apiRequire = createRequire(resolve(__dirname, '../../api/package.json'));
@@ -113,4 +113,56 @@ export async function bookOneOut(session: Awaited<ReturnType<typeof login>>, art
     { 'idempotency-key': randomUUID() },
   );
   if (res.statusCode !== 201) throw new Error(`booking ${res.statusCode} ${res.body}`);
+}
+
+/** A numeric command-line option `--name N` of a bench script. */
+export const numberArg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** One row of a bench script's table. */
+export interface Result {
+  metric: string;
+  target: string;
+  value: string;
+  ok: boolean;
+}
+export const p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
+};
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/**
+ * Runs `measure` on PGlite (in memory) and, when DATABASE_URL is set, on PostgreSQL in `schema`
+ * (dropped first); `--only pglite|postgres` picks one. Prints the rows as one table.
+ */
+export async function runOnBothDatabases(
+  schema: string,
+  poolSize: number,
+  measure: (kind: string, database: Database) => Promise<Result[]>,
+) {
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const all: Result[] = [];
+  if (only !== 'postgres') {
+    const pglite = await openDatabase();
+    all.push(...(await measure('PGlite', pglite)));
+    await pglite.close();
+  }
+  if (only === 'pglite') {
+    // PostgreSQL not asked for
+  } else if (process.env.DATABASE_URL) {
+    const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+    const postgres = await openDatabase({ url: process.env.DATABASE_URL, schema, poolSize });
+    all.push(...(await measure('PostgreSQL', postgres)));
+    await postgres.close();
+  } else {
+    console.log('  PostgreSQL skipped: set DATABASE_URL');
+  }
+  const width = Math.max(...all.map((r) => r.metric.length));
+  console.log(`\n${'metric'.padEnd(width)}  ${'target'.padEnd(16)}  value`);
+  for (const r of all) console.log(`${r.metric.padEnd(width)}  ${r.target.padEnd(16)}  ${r.value}${r.ok ? '' : '  ✗'}`);
 }
