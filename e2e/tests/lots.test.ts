@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { createWarehouse, registerUser, type TestUser } from '../support/actions';
 import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { eventually } from '../support/eventually';
+import { eventually, expectTextContaining } from '../support/eventually';
 import { browser, stack, useStackAndBrowser } from '../support/pages';
 import { stockCall } from '../support/stock-api';
 
@@ -79,15 +79,15 @@ describeInBrowser('lots, best-before and trace (issue 41)', () => {
       await page.getByRole('heading', { level: 2, name: 'Milch (MILCH-1) · 24-117' }).waitFor();
       const rows = page.getByRole('table').getByRole('row');
       await eventually(async () => expect(await rows.count()).toBe(3));
-      expect(await rows.nth(1).textContent()).toMatch(/Wareneingang.*\+5 Stk\./);
-      expect(await rows.nth(2).textContent()).toMatch(/Warenausgang.*-2 Stk\./);
+      await eventually(async () => expect(await rows.nth(1).textContent()).toMatch(/Wareneingang.*\+5 Stk\./));
+      await eventually(async () => expect(await rows.nth(2).textContent()).toMatch(/Warenausgang.*-2 Stk\./));
       await expectAxeClean(page);
 
       // /stock/expiry: expiring within 30 days, 3 left at STANDARD.
       await page.goto(new URL('/stock/expiry', stack.shell.url).href);
       const row = page.getByRole('row', { name: /24-117/ });
       await row.waitFor();
-      expect(await row.textContent()).toContain('STANDARD: 3 Stk.');
+      await expectTextContaining(row, 'STANDARD: 3 Stk.');
       await expectAxeClean(page);
 
       // Offline: a goods-out of lot 24-117 waits on the device with its lot, and goes out when online.

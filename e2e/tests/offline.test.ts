@@ -373,7 +373,7 @@ describeInBrowser('working offline (issue 25)', () => {
       const inline = s.page.locator('.actions').getByRole('alert');
       await inline.getByText(/konnte nicht geladen werden/).waitFor();
       await expectCount(s.page.getByText('Bereich nicht verfügbar'), 0);
-      expect(await select.isChecked()).toBe(true);
+      await eventually(async () => expect(await select.isChecked()).toBe(true));
       await expectAxeClean(s.page, 'main');
       expect(await journal()).toHaveLength(before);
 
@@ -387,7 +387,7 @@ describeInBrowser('working offline (issue 25)', () => {
       await expectAxeClean(s.page);
       await s.page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await select.isChecked()).toBe(true);
+      await eventually(async () => expect(await select.isChecked()).toBe(true));
       expect(sent).toHaveLength(1);
       expect((await journal())[0]?.delta).toBe(-2);
       // All of it without a reload.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ApiClient, createWarehouse, preferEnglish, registerUser, type TestUser } from '../support/actions';
 import { expectAxeClean } from '../support/axe';
 import { describeInBrowser, newSession, type Session, withArtifacts } from '../support/browser';
-import { eventually } from '../support/eventually';
+import { eventually, expectCount, expectHidden } from '../support/eventually';
 import { browser, stack, useStackAndBrowser, visit } from '../support/pages';
 import { readOutbox } from '../support/stack';
 import { createArticle, stockCall } from '../support/stock-api';
@@ -173,7 +173,7 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       await suggestion.waitFor();
       const box = (await suggestion.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(375);
-      expect(await main(page).getByRole('table').isHidden()).toBe(true);
+      await expectHidden(main(page).getByRole('table'));
       await expectAxeClean(page);
       await visit(page, '/user');
       const card = main(page).getByRole('form', { name: 'Verlaufslager' });
@@ -222,7 +222,7 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       await phone.page.goto(`${stack.shell.url}/stock`);
       await main(phone.page).getByRole('heading', { level: 1, name: 'Stock' }).waitFor();
       await main(phone.page).getByRole('link', { name: /./ }).first().waitFor();
-      expect(await main(phone.page).getByRole('link', { name: 'New article' }).count()).toBe(0);
+      await expectCount(main(phone.page).getByRole('link', { name: 'New article' }), 0);
       await visit(phone.page, '/stock/reorder');
       await main(phone.page).getByRole('list', { name: 'Reorder suggestions' }).getByRole('listitem').first().waitFor();
       await expectAxeClean(phone.page);
