@@ -9,6 +9,10 @@
  *   - a remote never imports another remote or the shell (they meet at run time, through Module Federation);
  *   - the shell never imports a remote; shared/ imports neither;
  *   - the web apps never import the API's code (the wire types come from the generated client).
+ * Tools:
+ *   - scripts/ (start, deploy, rollout, guard, tests) is the top: nothing imports it; what the API and the
+ *     scripts both need (ports and app list, the deploy target, the rollout rules) is the workspace
+ *     package deployment/, which imports neither of them.
  * Everywhere: no import circle.
  */
 /** Why each rule exists: depcruise shows it next to a violation. */
@@ -23,6 +27,10 @@ const why = {
   'shell-loads-remotes-at-run-time': 'The shell loads sections through Module Federation, never by import.',
   'shared-is-below-the-apps': 'The shared package is used by the shell and every remote; it imports none of them.',
   'web-apps-not-the-api-code': 'The web apps talk to the API over HTTP; their types come from the generated client.',
+  'nothing-imports-the-scripts':
+    'scripts/ holds the commands and their tests, the top of the house: what others need belongs in deployment/.',
+  'deployment-below-the-tools':
+    'deployment/ is used by the API and the scripts; it imports neither (nor the web apps).',
 };
 
 /** [rule, from, to]: a file matching `from` must not import one matching `to`. */
@@ -49,6 +57,8 @@ const rules = [
   ],
   ['shared-is-below-the-apps', { path: '^shared/' }, { path: '^(shell|remote-[^/]+)/' }],
   ['web-apps-not-the-api-code', { path: '^(shell|shared|remote-[^/]+)/' }, { path: '^api/' }],
+  ['nothing-imports-the-scripts', { pathNot: '^(scripts|bench|e2e)/' }, { path: '^scripts/' }],
+  ['deployment-below-the-tools', { path: '^deployment/' }, { path: '^(scripts|api|shell|remote-[^/]+|bench|e2e)/' }],
 ];
 
 module.exports = {

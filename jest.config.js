@@ -1,5 +1,5 @@
 /** One Jest run for the whole repo: every web package in jsdom, the API in node. */
-const { remoteNames } = require('./scripts/federation-apps.cjs');
+const { remoteNames } = require('./deployment/federation-apps.cjs');
 const swc = [
   '@swc/jest',
   {
@@ -59,6 +59,13 @@ module.exports = {
       globalSetup: '<rootDir>/test/pglite-template.ts',
       setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
       testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
+    },
+    // The deployment package's pure rollout rules (plain Node CommonJS, no transform).
+    {
+      displayName: 'deployment',
+      rootDir: '<rootDir>/deployment',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/*.test.cjs'],
     },
     // Deploy and rollout commands (plain Node CommonJS, no transform).
     {

@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { API_PORT, SHELL_PORT, stableManifest } from './scripts/federation-apps.cjs';
+import { API_PORT, SHELL_PORT, stableManifest } from './deployment/federation-apps.cjs';
 
 /** `shell`, or a remote: any folder with a `section.json` (the `remote-*` workspaces, test fixtures). */
 export type AppName = string;
@@ -41,11 +41,11 @@ function readSectionFile(dir: string): SectionFile {
   return { ...file, port: file.devPort };
 }
 
-export { API_PORT, SHELL_PORT } from './scripts/federation-apps.cjs';
+export { API_PORT, SHELL_PORT } from './deployment/federation-apps.cjs';
 
 const rootDir = __dirname;
 
-/** The `remote-*` workspaces of the root package.json (as scripts/federation-apps.cjs reads them). */
+/** The `remote-*` workspaces of the root package.json (as deployment/federation-apps.cjs reads them). */
 function remoteWorkspaces(): string[] {
   const { workspaces } = JSON.parse(fs.readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as {
     workspaces: string[];

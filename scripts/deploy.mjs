@@ -7,7 +7,7 @@
  * section"), and the live shell must provide the shared versions it was built against.
  *
  *   --target-dir <dir>   local target directory (default .deploy, or LAGER_DEPLOY_DIR)
- *   --target <module>    a pluggable target module (see scripts/deploy-target.cjs)
+ *   --target <module>    a pluggable target module (see deployment/deploy-target.cjs)
  *   --from <dir>         publish an existing build folder instead of building
  *   --dir <dir>          build the remote from this folder (default: the workspace <remote>/)
  *   --shell <dir|url>    the live shell whose shared-versions.json the build must satisfy
@@ -22,10 +22,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
-const { validateRemote, validateVersion, RolloutError } = require('./rollout-lib.cjs');
-const { loadTarget, VersionExistsError } = require('./deploy-target.cjs');
-const { remoteNames } = require('./federation-apps.cjs');
-const sections = require('./rollout-sections.cjs');
+const { validateRemote, validateVersion, RolloutError } = require('../deployment/rollout-lib.cjs');
+const { loadTarget, VersionExistsError } = require('../deployment/deploy-target.cjs');
+const { remoteNames } = require('../deployment/federation-apps.cjs');
+const sections = require('../deployment/rollout-sections.cjs');
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const USAGE =

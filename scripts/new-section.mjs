@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import federationApps from './federation-apps.cjs';
+import federationApps from '../deployment/federation-apps.cjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const templateDir = path.join(import.meta.dirname, 'section-template');

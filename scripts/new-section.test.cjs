@@ -17,7 +17,7 @@ const run = (...args) =>
 
 /** Validates with the same code deploy and the shell use (TypeScript, so through tsx in a child). */
 function validate(file) {
-  const script = `const s = require(${JSON.stringify(path.join(__dirname, 'rollout-sections.cjs'))});
+  const script = `const s = require(${JSON.stringify(path.join(__dirname, '..', 'deployment', 'rollout-sections.cjs'))});
     console.log(JSON.stringify(s.validateSection(JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8')))));`;
   return JSON.parse(spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout);
 }

@@ -1,6 +1,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const { remoteNames } = require('./federation-apps.cjs');
+const { remoteNames } = require('../deployment/federation-apps.cjs');
 
 // Issue 23 §3: the README's opening is the first thing a newcomer reads; it once kept saying "four
 // sections" after the fifth arrived. It must name every section the stack serves, and count them.

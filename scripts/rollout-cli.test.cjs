@@ -3,7 +3,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { localDirTarget } = require('./deploy-target.cjs');
+const { localDirTarget } = require('../deployment/deploy-target.cjs');
 
 let dir;
 let fakeBuild;

@@ -10,7 +10,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { freePort, startApi } = require('./stack.cjs');
 const { evaluateOnce } = require('./rollout-guard.cjs');
-const { localDirTarget } = require('./deploy-target.cjs');
+const { localDirTarget } = require('../deployment/deploy-target.cjs');
 const { targetDirTools } = require('./rollout-test-target.cjs');
 
 const TOKEN = 'operator-token-for-the-guard-test-0123456789';

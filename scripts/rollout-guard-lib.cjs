@@ -4,7 +4,7 @@
  * decide roll back / advance / promote / wait; `applyDecision` turns a decision into the next
  * manifest and its history line. No clock, no network: rollout-guard.cjs does the IO.
  */
-const lib = require('./rollout-lib.cjs');
+const lib = require('../deployment/rollout-lib.cjs');
 const { regression, differenceInterval } = require('./guard-stats.cjs');
 
 const DEFAULT_PLAN = { steps: [5, 25, 50, 100], window: '10m', minPages: 200 };

@@ -8,9 +8,9 @@
 const os = require('node:os');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
-const lib = require('./rollout-lib.cjs');
+const lib = require('../deployment/rollout-lib.cjs');
 const { decide, applyDecision, parseWindow, waitIsDue } = require('./rollout-guard-lib.cjs');
-const { loadTarget } = require('./deploy-target.cjs');
+const { loadTarget } = require('../deployment/deploy-target.cjs');
 const { notifyOperators } = require('./rollout-guard-notify.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { localDirTarget } = require('./deploy-target.cjs');
+const { localDirTarget } = require('../deployment/deploy-target.cjs');
 const { targetDirTools } = require('./rollout-test-target.cjs');
 const { evaluateOnce, guardFromEnv, runGuard } = require('./rollout-guard.cjs');
 
@@ -384,7 +384,7 @@ test('a writer killed between the manifest and its history line: the line is not
          if (${JSON.stringify(at)} === 'manifest' && String(to).endsWith('rollout.json')) process.kill(process.pid, 'SIGKILL');
          return rename(from, to);
        };
-       require(${JSON.stringify(path.join(__dirname, 'deploy-target.cjs'))})
+       require(${JSON.stringify(path.join(__dirname, '..', 'deployment', 'deploy-target.cjs'))})
          .localDirTarget({ dir: ${JSON.stringify(dir)} })
          .update((m) => ({ manifest: { ...m, note: ${JSON.stringify(command)} }, history: { at: 'now', remote: 'remote-info', command: ${JSON.stringify(command)} } }));`,
     ]);

@@ -18,10 +18,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
-const lib = require('./rollout-lib.cjs');
+const lib = require('../deployment/rollout-lib.cjs');
 const guardLib = require('./rollout-guard-lib.cjs');
-const { loadTarget } = require('./deploy-target.cjs');
-const { remoteNames } = require('./federation-apps.cjs');
+const { loadTarget } = require('../deployment/deploy-target.cjs');
+const { remoteNames } = require('../deployment/federation-apps.cjs');
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const COMMANDS = ['rollout', 'promote', 'rollback', 'status', 'history'];

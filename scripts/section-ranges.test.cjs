@@ -1,7 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const semver = require('semver');
-const { remoteNames } = require('./federation-apps.cjs');
+const { remoteNames } = require('../deployment/federation-apps.cjs');
 
 const root = path.join(__dirname, '..');
 const read = (file) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));

@@ -6,7 +6,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { remoteNames } = require('./federation-apps.cjs');
+const { remoteNames } = require('../deployment/federation-apps.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 const FACADES = {

@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { cookieJar } = require('./cookie-jar.cjs');
+const { cookieJar } = require('../api/test/cookie-jar.cjs');
 const { freePort, serveShell, startApi } = require('./stack.cjs');
 
 jest.setTimeout(180_000);

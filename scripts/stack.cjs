@@ -10,10 +10,17 @@ const http = require('node:http');
 const path = require('node:path');
 const httpProxy = require('http-proxy');
 const sirv = require('sirv');
-const { resolveEntries } = require('./rollout-lib.cjs');
+const { resolveEntries } = require('../deployment/rollout-lib.cjs');
 const shellPage = require('./shell-page.cjs');
-const { describeBuild } = require('./rollout-sections.cjs');
-const { remoteNames, SHELL_PORT, API_PORT, DEPLOY_PORT, devPorts, stableManifest } = require('./federation-apps.cjs');
+const { describeBuild } = require('../deployment/rollout-sections.cjs');
+const {
+  remoteNames,
+  SHELL_PORT,
+  API_PORT,
+  DEPLOY_PORT,
+  devPorts,
+  stableManifest,
+} = require('../deployment/federation-apps.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 /** Every remote workspace; its default port is its dev port from its section.json. */

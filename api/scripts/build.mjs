@@ -3,12 +3,13 @@
  * `npm run build -w api`: compiles the API to one CommonJS file, `api/dist/server.js` (+ source map),
  * so `npm start` runs plain JavaScript with no TypeScript loader at run time, and the thread PGlite
  * runs in to `api/dist/pglite-worker.js` (the server starts it from next to itself). esbuild bundles the
- * API's own code and the workspace package @lager/contract (TypeScript source); every npm dependency
- * stays external and is loaded from node_modules as usual (PGlite finds its WASM files there).
+ * API's own code and the workspace package @lager/contract (TypeScript source); every other dependency
+ * stays external and is loaded from node_modules as usual (PGlite finds its WASM files there), also the
+ * workspace package @lager/deployment (CommonJS that finds the repo through its own `__dirname`).
  * Migrations stay in `api/drizzle/` and are read from there (`API_ROOT`, src/paths.ts).
  *
- *   --if-stale   build only when a source file (api/src, contract/src, scripts/federation-apps.cjs,
- *                api/package.json) is newer than dist/server.js; used by scripts/stack.cjs before it
+ *   --if-stale   build only when a source file (api/src, contract/src, api/package.json) is newer
+ *                than dist/server.js; used by scripts/stack.cjs before it
  *                starts the API.
  *
  * The output is written next to its final name and renamed, so an API starting at the same moment
@@ -37,29 +38,11 @@ function newestSource() {
     path.join(apiRoot, 'src'),
     path.join(apiRoot, 'package.json'),
     path.join(repoRoot, 'contract', 'src'),
-    path.join(repoRoot, 'scripts', 'federation-apps.cjs'),
-    path.join(repoRoot, 'scripts', 'deploy-target.cjs'),
     fileURLToPath(import.meta.url),
   ])
     visit(source);
   return newest;
 }
-
-/**
- * The repo's shared CommonJS scripts (scripts/federation-apps.cjs: ports and app list,
- * scripts/deploy-target.cjs: the rollout manifest for GET /api/releases) find the repo through their
- * own `__dirname`, so they are required from where they are, not copied into the bundle: the path
- * is rewritten relative to `api/dist/`, wherever in api/src the import is written.
- */
-const keepRepoScriptsExternal = {
-  name: 'keep-repo-scripts-external',
-  setup(b) {
-    b.onResolve({ filter: /\/scripts\/[^/]+\.cjs$/ }, (args) => ({
-      path: path.relative(path.dirname(outFile), path.resolve(args.resolveDir, args.path)),
-      external: true,
-    }));
-  },
-};
 
 export function isStale() {
   const built = fs.statSync(outFile, { throwIfNoEntry: false });
@@ -81,8 +64,7 @@ export async function buildApi() {
     sourcemap: true,
     // node_modules are loaded at run time; only the workspace's TypeScript package is compiled in.
     // tsx: only named by the PGlite worker's client for running from source; the bundle never loads it.
-    external: [...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@lager/')), 'tsx'],
-    plugins: [keepRepoScriptsExternal],
+    external: [...Object.keys(pkg.dependencies).filter((name) => name !== '@lager/contract'), 'tsx'],
     logLevel: 'warning',
     write: false,
   });

@@ -1,9 +1,9 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { API_PORT, devPorts, SHELL_PORT } from '@lager/deployment/federation-apps.cjs';
 import { type Static, Type } from '@sinclair/typebox';
 import envSchema from 'env-schema';
-import { API_PORT, devPorts, SHELL_PORT } from '../../scripts/federation-apps.cjs';
 import type { RateLimits } from './platform/context';
 import { ensurePrivateDir } from './platform/fs/private-dir';
 import { API_ROOT } from './platform/paths';

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { resolve } from 'node:path';
-import { cookieJar } from '../../scripts/cookie-jar.cjs';
+import { cookieJar } from './cookie-jar.cjs';
 
 const API_DIR = resolve(__dirname, '..');
 

@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const shellPage = require('../../scripts/shell-page.cjs');
 // The same static files (cache headers, precompressed bodies, CORS) as `npm start`.
 const { apiProxy, closeServer, listen, sendJson, staticHandler } = require('../../scripts/stack.cjs');
-const { stableManifest } = require('../../scripts/federation-apps.cjs');
+const { stableManifest } = require('../../deployment/federation-apps.cjs');
 
 async function serveStatic(dir, port, { spa = false, cors = false, extra } = {}) {
   const handler = staticHandler(dir, { spa, cors });

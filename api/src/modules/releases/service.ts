@@ -4,7 +4,7 @@
  * deployment target the CLI uses (LAGER_DEPLOY_TARGET, else LAGER_DEPLOY_DIR, else `<repo>/.deploy`).
  */
 import { dirname } from 'node:path';
-import { type DeployTarget, loadTarget } from '../../../../scripts/deploy-target.cjs';
+import { type DeployTarget, loadTarget } from '@lager/deployment/deploy-target.cjs';
 import { API_ROOT } from '../../platform/paths';
 import type { ReleasesBodyType } from './schemas';
 

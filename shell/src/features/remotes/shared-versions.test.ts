@@ -1,6 +1,6 @@
 /**
  * The shell checks a section's `requires` with the federation runtime's semver check; deploy
- * (scripts/rollout-sections.cjs) checks the same ranges with npm semver (`includePrerelease`).
+ * (deployment/rollout-sections.cjs) checks the same ranges with npm semver (`includePrerelease`).
  * Both must give the same answer for the ranges a remote can be built against.
  */
 import npmSatisfies from 'semver/functions/satisfies';
