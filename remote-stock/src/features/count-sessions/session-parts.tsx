@@ -1,0 +1,112 @@
+import { Alert } from '@lager/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../../i18n';
+import { useDownload } from '../../lib/csv-download';
+import { useFormat } from '../../lib/format';
+import type { CountSession } from './api';
+import { useGetStockCountSessionQuery } from './api';
+import { useListStockLocationsQuery } from '../locations/api';
+
+/** How often an open session's lines are read again while counting (other counters, bookings). */
+export const POLL_MS = 5_000;
+
+/**
+ * A session as it is now: read again every few seconds while it is open, and at once when the
+ * page comes back into view (a phone unlocked, a tab switched back), so two counters see each other's lines.
+ */
+export function useLiveSession(id: number) {
+  const query = useGetStockCountSessionQuery(id, { refetchOnMountOrArgChange: true });
+  const open = query.data?.session.status === 'open';
+  const polled = useGetStockCountSessionQuery(id, { pollingInterval: open ? POLL_MS : 0, skip: !open });
+  const { refetch } = query;
+  useEffect(() => {
+    if (!open) return;
+    const again = () => {
+      if (document.visibilityState === 'visible') void refetch();
+    };
+    window.addEventListener('focus', again);
+    document.addEventListener('visibilitychange', again);
+    return () => {
+      window.removeEventListener('focus', again);
+      document.removeEventListener('visibilitychange', again);
+    };
+  }, [open, refetch]);
+  return { ...query, data: polled.data ?? query.data };
+}
+
+/** What is counted, how, by whom since when; closed: by whom when. */
+export function SessionHeading({ session }: { session: CountSession }) {
+  const { t } = useTranslation(NS);
+  const format = useFormat();
+  const scope = useScopeName();
+  return (
+    <p className="stock-count-head">
+      <strong>{scope(session.location_id)}</strong>
+      {' · '}
+      {t(session.blind ? 'countSessions.blindLong' : 'countSessions.withExpected')}
+      <br />
+      {t('countSessions.openedBy', { by: session.opened_by, at: format.dateTime(session.opened_at) })}
+      {session.closed_at && (
+        <>
+          <br />
+          {t('countSessions.closedBy', { by: session.closed_by ?? '', at: format.dateTime(session.closed_at) })}
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A file of the session (count sheets, the signed-off list) saved by the browser; says so when it failed. */
+export function DownloadButton({
+  path,
+  name,
+  accept,
+  label,
+}: {
+  path: string;
+  name: string;
+  accept: string;
+  label: string;
+}) {
+  const { t } = useTranslation(NS);
+  const file = useDownload(path, name, accept);
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void file.download()}
+        disabled={file.busy}
+        aria-busy={file.busy}
+      >
+        {label}
+      </button>
+      {file.failed && <Alert kind="error">{t('countSessions.downloadFailed')}</Alert>}
+    </>
+  );
+}
+
+/** The printable count sheets per location (blind: without the expected quantity). */
+export function SheetsButton({ id }: { id: number }) {
+  const { t } = useTranslation(NS);
+  return (
+    <DownloadButton
+      path={`api/stock/count-sessions/${id}/sheets.pdf`}
+      name={`count-${id}-sheets.pdf`}
+      accept="application/pdf"
+      label={t('countSessions.sheets')}
+    />
+  );
+}
+
+/** The place a session counts: the whole warehouse or a location and everything below it. */
+export function useScopeName() {
+  const { t } = useTranslation(NS);
+  const { data } = useListStockLocationsQuery(undefined);
+  return (locationId: number | null) => {
+    if (locationId === null) return t('countSessions.wholeWarehouse');
+    const location = data?.locations.find((l) => l.id === locationId);
+    return t('countSessions.subtree', { code: location?.code ?? `#${locationId}` });
+  };
+}
