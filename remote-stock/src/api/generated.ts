@@ -678,13 +678,15 @@ export type GetStockCountSessionApiResponse = /** status 200 Default Response */
       counted: number | null;
       counted_at: string | null;
       counted_by: string | null;
-      /** After closing: counted − (expected + movements there during the count). */
+      /** counted − (expected + moved). Open: a preview of what closing would book (null while uncounted; always null in a blind session). Closed: as booked. */
       difference: number | null;
       /** Left out of a blind session until it is closed. */
       expected?: number;
       location_code: string;
       location_id: number;
       lot: string | null;
+      /** Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted). */
+      moved?: number | null;
       unit: string;
       /** counted × average_cost; only with view_stock_value. */
       value?: string | null;
@@ -712,13 +714,15 @@ export type CloseStockCountSessionApiResponse = /** status 200 Default Response 
       counted: number | null;
       counted_at: string | null;
       counted_by: string | null;
-      /** After closing: counted − (expected + movements there during the count). */
+      /** counted − (expected + moved). Open: a preview of what closing would book (null while uncounted; always null in a blind session). Closed: as booked. */
       difference: number | null;
       /** Left out of a blind session until it is closed. */
       expected?: number;
       location_code: string;
       location_id: number;
       lot: string | null;
+      /** Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted). */
+      moved?: number | null;
       unit: string;
       /** counted × average_cost; only with view_stock_value. */
       value?: string | null;
@@ -752,13 +756,15 @@ export type PutStockCountLinesApiResponse = /** status 200 Default Response */ {
       counted: number | null;
       counted_at: string | null;
       counted_by: string | null;
-      /** After closing: counted − (expected + movements there during the count). */
+      /** counted − (expected + moved). Open: a preview of what closing would book (null while uncounted; always null in a blind session). Closed: as booked. */
       difference: number | null;
       /** Left out of a blind session until it is closed. */
       expected?: number;
       location_code: string;
       location_id: number;
       lot: string | null;
+      /** Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted). */
+      moved?: number | null;
       unit: string;
       /** counted × average_cost; only with view_stock_value. */
       value?: string | null;

@@ -116,13 +116,24 @@ interface LineRow {
   counted_at: string | Date | null;
   difference: string | number | null;
   average_cost: string | null;
+  moved: string | number | null;
 }
 
-async function lineRows(db: Db | Tx, sessionId: number) {
+/**
+ * What was booked at a count line's article, location and lot (or serial) after the session opened — up
+ * to the count for a counted line, all of it for one not counted yet: the part of the journal a close
+ * nets out. `c` is the line (stock_count_lines).
+ */
+const movedSince = (openedAfterId: number) => sql`(SELECT coalesce(sum(m.delta), 0) FROM stock_movements m
+    WHERE m.article_id = c.article_id AND m.location_id = c.location_id AND m.id > ${openedAfterId}
+      AND coalesce(m.lot, m.serial, '') = c.lot AND (c.counted_at IS NULL OR m.created_at <= c.counted_at))`;
+
+async function lineRows(db: Db | Tx, session: Session, withMoved: boolean) {
+  const moved = withMoved ? movedSince(session.openedAfterId) : sql`NULL::bigint`;
   const res = await db.execute(sql`SELECT c.article_id, a.sku, a.name, a.unit, c.location_id, l.code AS location_code,
-      c.lot, c.expected, c.counted, c.counted_by, c.counted_at, c.difference, a.average_cost
+      c.lot, c.expected, c.counted, c.counted_by, c.counted_at, c.difference, a.average_cost, ${moved} AS moved
     FROM stock_count_lines c JOIN stock_articles a ON a.id = c.article_id JOIN stock_locations l ON l.id = c.location_id
-    WHERE c.session_id = ${sessionId} ORDER BY lower(l.code), lower(a.sku), c.lot`);
+    WHERE c.session_id = ${session.id} ORDER BY lower(l.code), lower(a.sku), c.lot`);
   return (res as unknown as { rows: LineRow[] }).rows;
 }
 
@@ -145,12 +156,32 @@ export async function sessionJson(db: Db | Tx, session: Session, withLines = tru
   return { ...head, lines: await linesJson(db, session) };
 }
 
+/**
+ * The lines as answered. Open and not blind: `moved` (booked there since opening, up to the count) and
+ * the preview `difference` = counted − (expected + moved), what closing would book now (null while
+ * uncounted). Open and blind: neither `expected` nor `moved`, `difference` null. Closed: `difference` as
+ * booked and `moved` as netted out (counted, or 0 for a line closed as "zero", − expected − difference;
+ * null for a line kept uncounted).
+ */
 async function linesJson(db: Db | Tx, session: Session) {
-  const hideExpected = session.blind && session.status === 'open';
-  const rows = await lineRows(db, session.id);
+  const open = session.status === 'open';
+  const hidden = session.blind && open;
+  const rows = await lineRows(db, session, open && !hidden);
   return rows.map((r) => {
     const value = r.counted === null ? null : valueCents(Number(r.counted), r.average_cost);
-    const expected: { expected?: number } = hideExpected ? {} : { expected: milli(r.expected)! };
+    const expected = Number(r.expected);
+    let moved: number | null = null;
+    let difference: number | null = null;
+    if (open && !hidden) {
+      moved = Number(r.moved);
+      difference = r.counted === null ? null : Number(r.counted) - (expected + moved);
+    } else if (!open && r.difference !== null) {
+      difference = Number(r.difference);
+      moved = Number(r.counted ?? 0) - expected - difference;
+    }
+    const review: { expected?: number; moved?: number | null } = hidden
+      ? {}
+      : { expected: fromMilli(expected), moved: milli(moved) };
     return {
       article_id: r.article_id,
       article_sku: r.sku,
@@ -159,11 +190,11 @@ async function linesJson(db: Db | Tx, session: Session) {
       location_id: r.location_id,
       location_code: r.location_code,
       lot: r.lot || null,
-      ...expected,
+      ...review,
       counted: milli(r.counted),
       counted_by: r.counted_by,
       counted_at: iso(r.counted_at),
-      difference: milli(r.difference),
+      difference: milli(difference),
       average_cost: costText(r.average_cost),
       value: value === null ? null : centsText(value),
     };
@@ -241,15 +272,19 @@ export async function closeSession(
     });
   }
   const corrections: { article_id: number; location_id: number; lot?: string; counted: number }[] = [];
+  // Per line: what moved there since opening (up to the count), as the review shows it.
+  const movedRes =
+    await tx.execute(sql`SELECT c.article_id, c.location_id, c.lot, ${movedSince(session.openedAfterId)} AS moved
+    FROM stock_count_lines c WHERE c.session_id = ${id}`);
+  const movedOf = new Map(
+    (
+      movedRes as unknown as { rows: { article_id: number; location_id: number; lot: string; moved: string }[] }
+    ).rows.map((r) => [`${r.article_id}@${r.location_id}@${r.lot}`, Number(r.moved)]),
+  );
   for (const line of lines) {
     if (line.counted === null && uncounted === 'keep') continue;
     const counted = line.counted ?? 0;
-    // Movements there after opening, up to the count (all of them for a line never counted).
-    const moved = await tx.execute(sql`SELECT coalesce(sum(delta), 0) AS moved FROM stock_movements
-      WHERE article_id = ${line.articleId} AND location_id = ${line.locationId} AND id > ${session.openedAfterId}
-        AND coalesce(lot, '') = ${line.lot} ${line.countedAt ? sql`AND created_at <= ${line.countedAt}` : sql``}`);
-    const difference =
-      counted - (line.expected + Number((moved as unknown as { rows: { moved: string }[] }).rows[0]!.moved));
+    const difference = counted - (line.expected + movedOf.get(`${line.articleId}@${line.locationId}@${line.lot}`)!);
     await tx
       .update(cl)
       .set({ difference })

@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { Id, IdParam, StringEnum } from '../../platform/http/schemas';
-import { stockAccess } from './access';
+import { countingAccess, stockAccess } from './access';
 import { closeSession, countListCsv, findSession, listSessions, openSession, putLines, sessionJson } from './counts';
 import { csvResponses, sendCsv } from './csv-export';
 import { once } from './idempotency';
@@ -33,8 +33,17 @@ const CountLine = Type.Object({
   counted: Type.Union([Type.Number(), Type.Null()]),
   counted_by: Nullable(Type.String()),
   counted_at: Nullable(Type.String({ format: 'date-time' })),
+  moved: Type.Optional(
+    Type.Union([Type.Number(), Type.Null()], {
+      description:
+        'Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets ' +
+        'out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted).',
+    }),
+  ),
   difference: Type.Union([Type.Number(), Type.Null()], {
-    description: 'After closing: counted − (expected + movements there during the count).',
+    description:
+      'counted − (expected + moved). Open: a preview of what closing would book (null while uncounted; always null ' +
+      'in a blind session). Closed: as booked.',
   }),
   average_cost: Type.Optional(Nullable(Type.String({ description: 'Only with view_stock_value.' }))),
   value: Type.Optional(Nullable(Type.String({ description: 'counted × average_cost; only with view_stock_value.' }))),
@@ -42,7 +51,10 @@ const CountLine = Type.Object({
 const SessionSummary = Type.Object(SessionHead, { title: 'StockCountSessionSummary' });
 const Session = Type.Object({ ...SessionHead, lines: Type.Array(CountLine) }, { title: 'StockCountSession' });
 
-/** Year-end count sessions (stock-spec-3 §3): manage_counts opens, counts and closes. */
+/**
+ * Year-end count sessions (stock-spec-3 §3): manage_counts opens and closes them and gets the signed-off
+ * list; counters (count_stock or manage_counts) list, read and count them and print the sheets.
+ */
 const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
@@ -70,7 +82,7 @@ const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/stock/count-sessions',
     {
-      config: stockAccess('manage_counts'),
+      config: countingAccess(),
       schema: {
         operationId: 'listStockCountSessions',
         tags,
@@ -83,7 +95,7 @@ const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/stock/count-sessions/:id',
     {
-      config: stockAccess('manage_counts'),
+      config: countingAccess(),
       schema: {
         operationId: 'getStockCountSession',
         tags,
@@ -99,7 +111,7 @@ const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/stock/count-sessions/:id/lines',
     {
-      config: stockAccess('manage_counts'),
+      config: countingAccess(),
       schema: {
         operationId: 'putStockCountLines',
         tags,

@@ -129,3 +129,99 @@ describe('count sessions', () => {
     );
   });
 });
+
+describe('who counts, and the review before closing', () => {
+  it('counters are clerks: count_stock lists, reads and counts; opening, closing and the list stay manage_counts', async () => {
+    const a = await createArticle(owner, { sku: 'C-CLERK' });
+    await stockUp(owner, a.id, 4);
+    const { client: clerk } = await member(app, owner, source, ['view_stock', 'count_stock']);
+    const { client: looker } = await member(app, owner, source, ['view_stock']);
+    const { client: blindCounter } = await member(app, owner, source, ['count_stock']);
+    expect((await book(clerk, '/api/stock/count-sessions', {})).statusCode).toBe(403);
+    const id = (await book(owner, '/api/stock/count-sessions', {})).json().session.id;
+    try {
+      expect((await clerk.get('/api/stock/count-sessions')).json().sessions[0]).toMatchObject({ id, status: 'open' });
+      const lines = (await clerk.get(`/api/stock/count-sessions/${id}`)).json().session.lines;
+      const at = lines.find((l: { article_id: number }) => l.article_id === a.id).location_id;
+      const put = await clerk.put(`/api/stock/count-sessions/${id}/lines`, [
+        { article_id: a.id, location_id: at, counted: 4 },
+      ]);
+      expect(put.statusCode).toBe(200);
+      expect(put.json().session.lines.find((l: { article_id: number }) => l.article_id === a.id)).toMatchObject({
+        counted: 4,
+        difference: 0,
+      });
+      // Without count_stock/manage_counts, or without view_stock: 403, nothing counted.
+      for (const who of [looker, blindCounter]) {
+        expect((await who.get('/api/stock/count-sessions')).statusCode).toBe(403);
+        expect((await who.get(`/api/stock/count-sessions/${id}`)).statusCode).toBe(403);
+        const refused = await who.put(`/api/stock/count-sessions/${id}/lines`, [
+          { article_id: a.id, location_id: at, counted: 9 },
+        ]);
+        expect(refused.statusCode).toBe(403);
+      }
+      expect((await book(clerk, `/api/stock/count-sessions/${id}/close`, { uncounted: 'keep' })).statusCode).toBe(403);
+      expect((await clerk.get(`/api/stock/count-sessions/${id}`)).json().session).toMatchObject({ status: 'open' });
+      expect((await clerk.get(`/api/stock/count-sessions/${id}/list.csv`)).statusCode).toBe(403);
+    } finally {
+      expect((await book(owner, `/api/stock/count-sessions/${id}/close`, { uncounted: 'keep' })).statusCode).toBe(200);
+    }
+    expect(await quantityOf(a.id)).toBe(4);
+  });
+
+  it('an open session shows what moved since opening and the difference closing would book', async () => {
+    const a = await createArticle(owner, { sku: 'C-REVIEW' });
+    const b = await createArticle(owner, { sku: 'C-REVIEW-2' });
+    await stockUp(owner, a.id, 10);
+    await stockUp(owner, b.id, 6);
+    const id = (await book(owner, '/api/stock/count-sessions', {})).json().session.id;
+    const lineOf = async (articleId: number) =>
+      (await owner.get(`/api/stock/count-sessions/${id}`))
+        .json()
+        .session.lines.find((l: { article_id: number }) => l.article_id === articleId);
+    expect(await lineOf(a.id)).toMatchObject({ expected: 10, moved: 0, counted: null, difference: null });
+    const at = (await lineOf(a.id)).location_id;
+
+    // 2 go out before the count: moved −2; counted 7 → 7 − (10 − 2) = −1.
+    await move(owner, a.id, 'out', 2, { reason: 'sale' });
+    expect(await lineOf(a.id)).toMatchObject({ moved: -2, difference: null });
+    await owner.put(`/api/stock/count-sessions/${id}/lines`, [
+      { article_id: a.id, location_id: at, counted: 7 },
+      { article_id: b.id, location_id: at, counted: 6 },
+    ]);
+    expect(await lineOf(a.id)).toMatchObject({ expected: 10, moved: -2, counted: 7, difference: -1 });
+    // 5 come in after it was counted: not part of this count, the preview stays.
+    await move(owner, a.id, 'in', 5);
+    await move(owner, b.id, 'out', 1, { reason: 'sale' });
+    expect(await lineOf(a.id)).toMatchObject({ moved: -2, difference: -1 });
+    expect(await lineOf(b.id)).toMatchObject({ expected: 6, moved: 0, difference: 0 });
+
+    const closed = await book(owner, `/api/stock/count-sessions/${id}/close`, { uncounted: 'keep' });
+    expect(closed.statusCode).toBe(200);
+    const booked = closed.json().session.lines.find((l: { article_id: number }) => l.article_id === a.id);
+    expect(booked).toMatchObject({ expected: 10, moved: -2, counted: 7, difference: -1 });
+    expect(await lineOf(a.id)).toMatchObject({ moved: -2, difference: -1 });
+    expect(await lineOf(b.id)).toMatchObject({ moved: 0, difference: 0 });
+    // 10 − 2 + 5 − 1 (the correction).
+    expect(await quantityOf(a.id)).toBe(12);
+
+    // Blind: neither expected nor moved while open, no preview difference even when counted.
+    const blind = (await book(owner, '/api/stock/count-sessions', { blind: true })).json().session.id;
+    await owner.put(`/api/stock/count-sessions/${blind}/lines`, [{ article_id: a.id, location_id: at, counted: 11 }]);
+    await move(owner, a.id, 'out', 1, { reason: 'sale' });
+    const hidden = (await owner.get(`/api/stock/count-sessions/${blind}`)).json().session.lines;
+    const line = hidden.find((l: { article_id: number }) => l.article_id === a.id);
+    expect(line).toMatchObject({ counted: 11, difference: null });
+    expect(line).not.toHaveProperty('expected');
+    expect(line).not.toHaveProperty('moved');
+    const shut = await book(owner, `/api/stock/count-sessions/${blind}/close`, { uncounted: 'keep' });
+    const after = shut.json().session.lines.find((l: { article_id: number }) => l.article_id === a.id);
+    // 11 − (12 + 0): the goods-out came after the count.
+    expect(after).toMatchObject({ expected: 12, moved: 0, counted: 11, difference: -1 });
+    expect(shut.json().session.lines.find((l: { article_id: number }) => l.article_id === b.id)).toMatchObject({
+      counted: null,
+      moved: null,
+      difference: null,
+    });
+  });
+});
