@@ -1,13 +1,4 @@
-import {
-  Alert,
-  EmptyState,
-  errorMessage,
-  Page,
-  SelectField,
-  Skeleton,
-  TextField,
-  useAppDispatch,
-} from '@lager/shared';
+import { Alert, EmptyState, errorMessage, Page, SelectField, Skeleton, TextField, useAppDispatch } from '@lager/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -15,8 +6,7 @@ import { type Article, stockEndpoints, type Unit } from '../../api/stock-api';
 import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
-import { useListStockLocationsQuery } from '../locations/api';
-import { childrenOf, subtreeIds, treeOptions } from '../locations/tree';
+import { childrenOf, subtreeIds, treeOptions, useListStockLocationsQuery } from '../locations';
 import { StockNav } from '../nav';
 import { COUNT_ERRORS, type CountLine, type CountSession, lineKey, usePutStockCountLinesMutation } from './api';
 import { SessionHeading, SheetsButton, useLiveSession } from './session-parts';
@@ -239,11 +229,11 @@ function CountSheet({ session }: { session: CountSession }) {
         />
       </div>
       {missed && <Alert kind="error">{t(missed)}</Alert>}
-      <p aria-live="polite">{t('countSessions.progressHere', { done: countedHere, total: scoped.length })}</p>
+      <p aria-live="polite">{t('countSessions.countedOfTotal', { done: countedHere, total: scoped.length })}</p>
       {lines.length === 0 && foundHere.length === 0 && (
         <EmptyState>{t(q ? 'countSessions.noMatch' : 'countSessions.nothingHere')}</EmptyState>
       )}
-      <ul className="stock-count-lines">
+      <ul className="stock-count-lines" aria-label={t('countSessions.lines')}>
         {foundHere.map((f) => {
           const key = foundKey(f);
           return (
@@ -271,9 +261,7 @@ function CountSheet({ session }: { session: CountSession }) {
                   unit={t(`units.${f.article.unit}`)}
                   value={f.value}
                   invalid={invalid(f.value)}
-                  onChange={(value) =>
-                    setFound((all) => all.map((x) => (foundKey(x) === key ? { ...x, value } : x)))
-                  }
+                  onChange={(value) => setFound((all) => all.map((x) => (foundKey(x) === key ? { ...x, value } : x)))}
                 />
               </div>
             </li>
@@ -323,7 +311,12 @@ function CountSheet({ session }: { session: CountSession }) {
       <div className="stock-count-save">
         {feedback && <Alert kind={feedback.kind}>{feedback.text}</Alert>}
         <div className="actions">
-          <button type="button" onClick={() => void save()} disabled={saving || pending.length === 0} aria-busy={saving}>
+          <button
+            type="button"
+            onClick={() => void save()}
+            disabled={saving || pending.length === 0}
+            aria-busy={saving}
+          >
             {t('countSessions.save', { count: pending.length })}
           </button>
           <SheetsButton id={session.id} />

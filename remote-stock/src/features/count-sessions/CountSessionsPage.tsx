@@ -7,7 +7,7 @@ import { useFormat } from '../../lib/format';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { useStockPermissions } from '../../lib/permissions';
 import { TableHead } from '../../lib/table';
-import { LocationSelect } from '../locations/LocationSelect';
+import { LocationSelect } from '../locations';
 import { StockNav } from '../nav';
 import {
   COUNT_ERRORS,
@@ -135,7 +135,9 @@ function Progress({ id }: { id: number }) {
   if (isError) return <>{t('countSessions.none')}</>;
   if (!data) return <span className="visually-hidden">{t('countSessions.loading')}</span>;
   const lines = data.session.lines;
-  return <>{t('countSessions.counted', { done: lines.filter((l) => l.counted !== null).length, total: lines.length })}</>;
+  return (
+    <>{t('countSessions.counted', { done: lines.filter((l) => l.counted !== null).length, total: lines.length })}</>
+  );
 }
 
 /** "Inventur starten": the whole warehouse or one location's subtree, blind or not; then to counting. */

@@ -3,8 +3,8 @@ import { type GetStockCountSessionApiResponse, stockApi } from '../../api/genera
 
 export type CountSession = GetStockCountSessionApiResponse['session'];
 export type SessionSummary = import('../../api/generated').ListStockCountSessionsApiResponse['sessions'][number];
-/** A line of a session; `moved` (booked there since opening) is left out of a blind open session. */
-export type CountLine = CountSession['lines'][number] & { moved?: number | null };
+/** A line of a session; `expected` and `moved` (booked there since opening) are left out of a blind open session. */
+export type CountLine = CountSession['lines'][number];
 
 /**
  * Count sessions (stock-spec-3 §3). A session's lines change with every count and every booking
@@ -34,7 +34,17 @@ const enhanced = stockApi.enhanceEndpoints({
       },
     },
     // Closing books the corrections: stock, journal and the low-stock count change.
-    closeStockCountSession: { invalidatesTags: [SESSION, ARTICLE, MOVEMENT, SUMMARY] },
+    closeStockCountSession: {
+      invalidatesTags: [SESSION, ARTICLE, MOVEMENT, SUMMARY],
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(stockApi.util.upsertQueryData('getStockCountSession', id, { session: data.session }));
+        } catch {
+          // Not closed: the dialog says why.
+        }
+      },
+    },
   },
 });
 

@@ -1,12 +1,12 @@
 import { Alert } from '@lager/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { useDownload } from '../../lib/csv-download';
 import { useFormat } from '../../lib/format';
+import { useListStockLocationsQuery } from '../locations';
 import type { CountSession } from './api';
 import { useGetStockCountSessionQuery } from './api';
-import { useListStockLocationsQuery } from '../locations/api';
 
 /** How often an open session's lines are read again while counting (other counters, bookings). */
 export const POLL_MS = 5_000;
@@ -16,9 +16,13 @@ export const POLL_MS = 5_000;
  * page comes back into view (a phone unlocked, a tab switched back), so two counters see each other's lines.
  */
 export function useLiveSession(id: number) {
-  const query = useGetStockCountSessionQuery(id, { refetchOnMountOrArgChange: true });
+  const [polling, setPolling] = useState(false);
+  const query = useGetStockCountSessionQuery(id, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: polling ? POLL_MS : 0,
+  });
   const open = query.data?.session.status === 'open';
-  const polled = useGetStockCountSessionQuery(id, { pollingInterval: open ? POLL_MS : 0, skip: !open });
+  useEffect(() => setPolling(open), [open]);
   const { refetch } = query;
   useEffect(() => {
     if (!open) return;
@@ -32,7 +36,7 @@ export function useLiveSession(id: number) {
       document.removeEventListener('visibilitychange', again);
     };
   }, [open, refetch]);
-  return { ...query, data: polled.data ?? query.data };
+  return query;
 }
 
 /** What is counted, how, by whom since when; closed: by whom when. */
