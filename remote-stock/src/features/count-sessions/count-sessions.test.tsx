@@ -281,8 +281,8 @@ describe('counting on a phone', () => {
       ],
     ]);
     expect(counted('Schrauben', 'A-01')).toHaveValue('');
-    expect(screen.getByText(/Zuletzt gezählt: 9 Stk\. von Olivia Owner/)).toBeInTheDocument();
-    expect(screen.getByText('2 von 2 Zeilen gezählt')).toBeInTheDocument();
+    expect(await screen.findByText(/Zuletzt gezählt: 9 Stk\. von Olivia Owner/)).toBeInTheDocument();
+    expect(await screen.findByText('2 von 2 Zeilen gezählt')).toBeInTheDocument();
   });
 
   test('a failed save says so and keeps every count typed; nothing invalid is sent', async () => {
@@ -388,7 +388,7 @@ describe('review and close', () => {
     countAll();
     const { user } = await mountStock('/stock/count-sessions/7/review', 'de');
     expect(await screen.findByRole('heading', { level: 1, name: 'Inventur 7: Prüfen' })).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Differenzen' });
+    const table = await screen.findByRole('table', { name: 'Differenzen' });
     const rows = () => within(table).getAllByRole('row');
     await waitFor(() =>
       expect(
