@@ -4,7 +4,7 @@
  * it, a column header repeated on every page, sections (a location on the count sheets) that may start a
  * page of their own, bold total rows, and on every page a footer naming the document and "Seite n von N".
  */
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { Language } from '../../platform/i18n';
 import { fit, pdfLocale, printable } from '../../platform/pdf';
 
@@ -42,6 +42,7 @@ const PAGE = {
   de: (n: number, of: number) => `Seite ${n} von ${of}`,
   en: (n: number, of: number) => `Page ${n} of ${of}`,
 };
+const black = rgb(0, 0, 0);
 const CONTINUED = { de: '(Fortsetzung)', en: '(continued)' };
 
 /** A date and time as printed, in the language and Lager's zone. */
@@ -69,13 +70,16 @@ export async function tablePdf(t: PdfTable): Promise<Uint8Array> {
     const shown = fit(font, size, text, maxWidth);
     page.drawText(shown, { x: xRight - font.widthOfTextAtSize(shown, size), y, size, font });
   };
-  /** A row; `span`: left-aligned text may run on over the empty cells after it (a total's label). */
-  const cells = (row: string[], font: PDFFont, span = false) => {
+  /**
+   * A row; `span`: left-aligned text may run on over the empty cells after it (a total's label);
+   * `header`: the titles, box columns' too.
+   */
+  const cells = (row: string[], font: PDFFont, { span = false, header = false } = {}) => {
     let x = margin;
     t.columns.forEach((column, i) => {
       const text = row[i] ?? '';
-      if (column.box) {
-        page.drawRectangle({ x, y: y - 6, width: column.width - 6, height: 18, borderWidth: 0.7 });
+      if (column.box && !header) {
+        page.drawRectangle({ x, y: y - 6, width: column.width - 6, height: 18, borderWidth: 0.7, borderColor: black });
       } else if (text) {
         let room = column.width;
         for (let j = i + 1; span && j < t.columns.length && !row[j]; j++) room += t.columns[j]!.width;
@@ -89,13 +93,8 @@ export async function tablePdf(t: PdfTable): Promise<Uint8Array> {
     cells(
       t.columns.map((c) => c.title),
       bold,
+      { header: true },
     );
-    // Titles of box columns are drawn as text too (cells skips boxes).
-    let x = margin;
-    for (const column of t.columns) {
-      if (column.box) draw(column.title, x, 9, bold, column.width - 6);
-      x += column.width;
-    }
     y -= 6;
     page.drawLine({ start: { x: margin, y }, end: { x: width - margin, y }, thickness: 0.5 });
     y -= rowHeight - 4;
@@ -144,7 +143,7 @@ export async function tablePdf(t: PdfTable): Promise<Uint8Array> {
       thickness: 0.5,
     });
     for (const row of t.totals) {
-      cells(row, bold, true);
+      cells(row, bold, { span: true });
       y -= rowHeight;
     }
   }
