@@ -124,6 +124,16 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}/list.csv`,
       }),
     }),
+    getStockCountListPdf: build.query<GetStockCountListPdfApiResponse, GetStockCountListPdfApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}/list.pdf`,
+      }),
+    }),
+    getStockCountSheetsPdf: build.query<GetStockCountSheetsPdfApiResponse, GetStockCountSheetsPdfApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}/sheets.pdf`,
+      }),
+    }),
     bookStockCount: build.mutation<BookStockCountApiResponse, BookStockCountApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/counts`,
@@ -333,6 +343,16 @@ const injectedRtkApi = api.injectEndpoints({
     exportStockValuation: build.query<ExportStockValuationApiResponse, ExportStockValuationApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/valuation.csv`,
+        params: {
+          at: queryArg.at,
+          group: queryArg.group,
+          time_zone: queryArg.timeZone,
+        },
+      }),
+    }),
+    getStockValuationPdf: build.query<GetStockValuationPdfApiResponse, GetStockValuationPdfApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/valuation.pdf`,
         params: {
           at: queryArg.at,
           group: queryArg.group,
@@ -786,6 +806,10 @@ export type PutStockCountLinesApiArg = {
 };
 export type ExportStockCountListApiResponse = unknown;
 export type ExportStockCountListApiArg = number;
+export type GetStockCountListPdfApiResponse = unknown;
+export type GetStockCountListPdfApiArg = number;
+export type GetStockCountSheetsPdfApiResponse = unknown;
+export type GetStockCountSheetsPdfApiArg = number;
 export type BookStockCountApiResponse = /** status 201 Default Response */ {
   message: string;
   movements: {
@@ -2025,6 +2049,15 @@ export type ExportStockValuationApiArg = {
   /** IANA zone the day ends in; default Europe/Berlin. */
   timeZone?: string;
 };
+export type GetStockValuationPdfApiResponse = unknown;
+export type GetStockValuationPdfApiArg = {
+  /** YYYY-MM-DD: the state at the end of that day. */
+  at: string;
+  /** article (default) or article and location. */
+  group?: 'article' | 'location';
+  /** IANA zone the day ends in; default Europe/Berlin. */
+  timeZone?: string;
+};
 export type { ErrorBody };
 export const {
   useListStockArticlesQuery,
@@ -2052,6 +2085,10 @@ export const {
   usePutStockCountLinesMutation,
   useExportStockCountListQuery,
   useLazyExportStockCountListQuery,
+  useGetStockCountListPdfQuery,
+  useLazyGetStockCountListPdfQuery,
+  useGetStockCountSheetsPdfQuery,
+  useLazyGetStockCountSheetsPdfQuery,
   useBookStockCountMutation,
   useImportStockArticlesMutation,
   useListStockLocationsQuery,
@@ -2089,4 +2126,6 @@ export const {
   useLazyGetStockValuationQuery,
   useExportStockValuationQuery,
   useLazyExportStockValuationQuery,
+  useGetStockValuationPdfQuery,
+  useLazyGetStockValuationPdfQuery,
 } = injectedRtkApi;

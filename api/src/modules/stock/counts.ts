@@ -20,6 +20,8 @@ type Session = typeof cs.$inferSelect;
 
 const sessionNotFound = () => new AppError(404, 'stock.countNotFound', 'not_found');
 const sessionClosed = () => new AppError(409, 'stock.countClosed', 'stock.count_closed');
+/** The signed-off list (CSV, PDF) exists once the session is closed. */
+export const countStillOpen = () => new AppError(409, 'stock.countStillOpen', 'stock.count_still_open');
 
 /** The location and every location under it (null: the whole warehouse). */
 const subtree = (locationId: number) => sql`WITH RECURSIVE tree AS (

@@ -1,9 +1,20 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { Id, IdParam, StringEnum } from '../../platform/http/schemas';
 import { countingAccess, stockAccess } from './access';
-import { closeSession, countListCsv, findSession, listSessions, openSession, putLines, sessionJson } from './counts';
+import { countListPdf, countSheetsPdf } from './count-pdf';
+import {
+  closeSession,
+  countListCsv,
+  countStillOpen,
+  findSession,
+  listSessions,
+  openSession,
+  putLines,
+  sessionJson,
+} from './counts';
 import { csvResponses, sendCsv } from './csv-export';
 import { once } from './idempotency';
+import { pdfHeaders } from './pdf';
 import { bookerOf } from './routes-movements';
 import { IdempotencyHeaders, responses } from './schemas';
 import { seesValue } from './value';
@@ -48,6 +59,7 @@ const CountLine = Type.Object({
   average_cost: Type.Optional(Nullable(Type.String({ description: 'Only with view_stock_value.' }))),
   value: Type.Optional(Nullable(Type.String({ description: 'counted × average_cost; only with view_stock_value.' }))),
 });
+const PdfBody = Type.Unsafe<string>({ type: 'string', format: 'binary' });
 const SessionSummary = Type.Object(SessionHead, { title: 'StockCountSessionSummary' });
 const Session = Type.Object({ ...SessionHead, lines: Type.Array(CountLine) }, { title: 'StockCountSession' });
 
@@ -171,6 +183,48 @@ const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/api/stock/count-sessions/:id/sheets.pdf',
+    {
+      config: countingAccess(),
+      schema: {
+        operationId: 'getStockCountSheetsPdf',
+        description:
+          'Count sheets per location to write on (SKU, name, lot, unit, expected unless blind and open, an empty box).',
+        tags,
+        params: IdParam('id'),
+        produces: ['application/pdf'],
+        response: responses({ 200: PdfBody }, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const pdf = await countSheetsPdf(db, request.access!.warehouseId, request.params.id, request.lang);
+      return reply.headers(pdfHeaders(`count-${request.params.id}-sheets`)).send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    '/api/stock/count-sessions/:id/list.pdf',
+    {
+      config: stockAccess('manage_counts'),
+      schema: {
+        operationId: 'getStockCountListPdf',
+        description:
+          'The signed-off count list of a closed session (409 while open); costs only with view_stock_value.',
+        tags,
+        params: IdParam('id'),
+        produces: ['application/pdf'],
+        response: responses({ 200: PdfBody }, 401, 403, 404, 409),
+      },
+    },
+    async (request, reply) => {
+      const session = await findSession(db, request.access!.warehouseId, request.params.id);
+      if (session.status !== 'closed') throw countStillOpen();
+      const pdf = await countListPdf(db, session.warehouseId, session.id, request.lang, seesValue(request));
+      return reply.headers(pdfHeaders(`count-${session.id}`)).send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
     '/api/stock/count-sessions/:id/list.csv',
     {
       config: stockAccess('manage_counts'),
@@ -179,11 +233,12 @@ const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         params: IdParam('id'),
         produces: ['text/csv'],
-        response: csvResponses(),
+        response: { ...csvResponses(), ...responses({}, 404, 409) },
       },
     },
     async (request, reply) => {
       const session = await findSession(db, request.access!.warehouseId, request.params.id);
+      if (session.status !== 'closed') throw countStillOpen();
       const csv = await countListCsv(db, session, request.lang, seesValue(request));
       return sendCsv(reply, `count-${session.id}`, csv);
     },

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Client } from '../../../test/helpers';
+import { pdfText } from '../../../test/pdf-text';
 import { book, createArticle, member, move, stockUp, useSourceAndTarget } from '../../../test/stock/helpers';
+import { location } from '../../../test/stock/locations';
 import { stockArticles, stockMovements } from './tables';
 
 /** Year-end count sessions (stock-spec-3 §3). */
@@ -223,5 +225,124 @@ describe('who counts, and the review before closing', () => {
       moved: null,
       difference: null,
     });
+  });
+});
+
+describe('printed counts', () => {
+  const pdf = async (client: Client, url: string, lang: 'de' | 'en' = 'de') => {
+    const res = await client.get(url, { 'accept-language': lang });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return pdfText(res.rawPayload);
+  };
+
+  it('count sheets per location, blind without expected; the signed-off list after closing, costs only for view_stock_value', async () => {
+    const hall = await location(owner, 'H42');
+    const left = await location(owner, 'H42-L', hall.id);
+    const right = await location(owner, 'H42-R', hall.id);
+    const p = await createArticle(owner, { sku: 'P-SHEET', name: 'Dübel 8 mm' });
+    const q = await createArticle(owner, { sku: 'P-LIST', name: 'Winkel' });
+    const inAt = (articleId: number, locationId: number, quantity: number, unit_cost: string) =>
+      book(owner, '/api/stock/movements', {
+        article_id: articleId,
+        kind: 'in',
+        quantity,
+        location_id: locationId,
+        unit_cost,
+      });
+    expect((await inAt(p.id, left.id, 5, '2')).statusCode).toBe(201);
+    expect((await inAt(q.id, right.id, 3, '1.5')).statusCode).toBe(201);
+    const { client: clerk } = await member(app, owner, source, ['view_stock', 'count_stock']);
+    const { client: manager } = await member(app, owner, source, ['view_stock', 'manage_counts']);
+    const id = (await book(manager, '/api/stock/count-sessions', { location_id: hall.id })).json().session.id;
+
+    // A clerk prints the sheets: one page per location, expected, an empty box, page numbers, no cost.
+    const sheets = await pdf(clerk, `/api/stock/count-sessions/${id}/sheets.pdf`);
+    expect(sheets).toHaveLength(2);
+    expect(sheets[0]).toEqual(
+      expect.arrayContaining([
+        `Zählliste – Inventur ${id}`,
+        'Bereich: Lagerplatz H42',
+        'Lagerplatz H42-L',
+        'Art.-Nr. | Bezeichnung | Charge/Serie | Einheit | Soll | Gezählt',
+        'P-SHEET | Dübel 8 mm | Stk. | 5',
+      ]),
+    );
+    expect(sheets[0]!.join('\n')).toMatch(new RegExp(`Zählliste · Inventur ${id} · .* \\| Seite 1 von 2`));
+    expect(sheets[1]).toEqual(expect.arrayContaining(['Lagerplatz H42-R', 'P-LIST | Winkel | Stk. | 3']));
+    expect(sheets[1]!.join('\n')).toContain('Seite 2 von 2');
+    expect(sheets.flat().join('\n')).not.toMatch(/€|Einstandspreis|Wert/);
+    const english = await pdf(clerk, `/api/stock/count-sessions/${id}/sheets.pdf`, 'en');
+    expect(english[0]).toEqual(
+      expect.arrayContaining([
+        `Count sheet – Count ${id}`,
+        'Location H42-L',
+        'SKU | Name | Lot/serial | Unit | Expected | Counted',
+        'P-SHEET | Dübel 8 mm | pcs | 5',
+      ]),
+    );
+    expect(english[1]!.join('\n')).toContain('Page 2 of 2');
+
+    // The list exists once the session is closed: 409 while open (PDF and CSV); never for a clerk.
+    for (const url of [`/api/stock/count-sessions/${id}/list.pdf`, `/api/stock/count-sessions/${id}/list.csv`]) {
+      const open = await manager.get(url);
+      expect(open.statusCode).toBe(409);
+      expect(open.json().code).toBe('stock.count_still_open');
+    }
+    expect((await clerk.get(`/api/stock/count-sessions/${id}/list.pdf`)).statusCode).toBe(403);
+
+    await clerk.put(`/api/stock/count-sessions/${id}/lines`, [
+      { article_id: p.id, location_id: left.id, counted: 4 },
+      { article_id: q.id, location_id: right.id, counted: 3 },
+    ]);
+    expect((await book(manager, `/api/stock/count-sessions/${id}/close`, {})).statusCode).toBe(200);
+
+    const owned = (await pdf(owner, `/api/stock/count-sessions/${id}/list.pdf`)).flat();
+    expect(owned).toEqual(
+      expect.arrayContaining([
+        `Inventurliste – Inventur ${id}`,
+        'Bereich: Lagerplatz H42',
+        'Positionen: 2',
+        'Art.-Nr. | Bezeichnung | Lagerplatz | Charge/Serie | Soll | Gezählt | Differenz | Einheit | Gezählt von | Ø Einstandspreis | Wert',
+        expect.stringMatching(/^P-SHEET \| Dübel 8 mm \| H42-L \| 5 \| 4 \| -1 \| Stk\. \| .+ \| 2,00 € \| 8,00 €$/),
+        expect.stringMatching(/^P-LIST \| Winkel \| H42-R \| 3 \| 3 \| 0 \| Stk\. \| .+ \| 1,50 € \| 4,50 €$/),
+        'Summe | 12,50 €',
+        'Wert der Differenzen | -2,00 €',
+        expect.stringMatching(/^Abgeschlossen: .+ von /),
+      ]),
+    );
+    const ownedEnglish = (await pdf(owner, `/api/stock/count-sessions/${id}/list.pdf`, 'en')).flat();
+    expect(ownedEnglish).toEqual(
+      expect.arrayContaining([
+        `Count list – Count ${id}`,
+        expect.stringMatching(/^P-SHEET \| Dübel 8 mm \| H42-L \| 5 \| 4 \| -1 \| pcs \| .+ \| €2\.00 \| €8\.00$/),
+        'Total | €12.50',
+        'Value of differences | -€2.00',
+      ]),
+    );
+    // A manager without view_stock_value: the same list without a cost or a value.
+    const plain = (await pdf(manager, `/api/stock/count-sessions/${id}/list.pdf`)).flat();
+    expect(plain).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^P-SHEET \| Dübel 8 mm \| H42-L \| 5 \| 4 \| -1 \| Stk\. \| [^|]+$/),
+      ]),
+    );
+    expect(plain.join('\n')).not.toMatch(/€|Einstandspreis|Wert|Summe/);
+
+    // Blind: the sheets have no expected column while the session is open.
+    const blind = (await book(manager, '/api/stock/count-sessions', { location_id: right.id, blind: true })).json()
+      .session.id;
+    const blindSheets = (await pdf(clerk, `/api/stock/count-sessions/${blind}/sheets.pdf`)).flat();
+    expect(blindSheets).toEqual(
+      expect.arrayContaining([
+        'Blindzählung: ohne Sollmengen',
+        'Art.-Nr. | Bezeichnung | Charge/Serie | Einheit | Gezählt',
+        'P-LIST | Winkel | Stk.',
+      ]),
+    );
+    expect(blindSheets.join('\n')).not.toContain('Soll |');
+    expect((await book(manager, `/api/stock/count-sessions/${blind}/close`, { uncounted: 'keep' })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -8,9 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { fieldError } from '../../platform/errors';
 import type { Language } from '../../platform/i18n';
+import { formatMoney, formatNumber, pdfLocale } from '../../platform/pdf';
 import { csvDocument } from './csv-export';
 import { parseIsoInstant } from './iso-dates';
-import { fromMilli } from './quantity';
+import { type PdfColumn, printedAt, tablePdf } from './pdf';
+import { fromMilli, unitLabel } from './quantity';
 import { centsText, costText } from './value';
 
 export const VALUATION_GROUPS = ['article', 'location'] as const;
@@ -125,4 +127,88 @@ export function valuationCsv(v: Valuation, lang: Language) {
   ]);
   records.push([TOTAL[lang], null, null, null, null, null, money(v.total_value)]);
   return csvDocument(HEADERS[lang], records, lang);
+}
+
+const PDF_WORDS = {
+  de: {
+    title: 'Bestandsbewertung zum',
+    perArticle: 'je Artikel',
+    perLocation: 'je Artikel und Lagerplatz',
+    state: 'Stand: Ende des Tages',
+    method: 'Bewertung: gleitender Durchschnitt (durchschnittlicher Einstandspreis)',
+    printed: 'Gedruckt',
+    sku: 'Art.-Nr.',
+    name: 'Bezeichnung',
+    location: 'Lagerplatz',
+    quantity: 'Menge',
+    unit: 'Einheit',
+    cost: 'Ø Einstandspreis',
+    value: 'Wert',
+    total: 'Summe',
+    lines: 'Positionen',
+    footer: 'Bestandsbewertung',
+  },
+  en: {
+    title: 'Stock valuation as of',
+    perArticle: 'per article',
+    perLocation: 'per article and location',
+    state: 'State: end of the day',
+    method: 'Valuation: moving average (average purchase cost)',
+    printed: 'Printed',
+    sku: 'SKU',
+    name: 'Name',
+    location: 'Location',
+    quantity: 'Quantity',
+    unit: 'Unit',
+    cost: 'Average cost',
+    value: 'Value',
+    total: 'Total',
+    lines: 'Lines',
+    footer: 'Stock valuation',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+/** The valuation as a printed table (view_stock_value only, like the JSON): lines and the total. */
+export async function valuationPdf(v: Valuation, warehouseName: string, lang: Language) {
+  const w = PDF_WORDS[lang];
+  const perLocation = v.group === 'location';
+  const day = new Intl.DateTimeFormat(pdfLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${v.at}T12:00:00Z`),
+  );
+  const money = (text: string | null) => (text === null ? '' : formatMoney(lang, text, 'EUR'));
+  const columns: PdfColumn[] = [
+    { title: w.sku, width: 80 },
+    { title: w.name, width: perLocation ? 115 : 170 },
+    ...(perLocation ? [{ title: w.location, width: 65 }] : []),
+    { title: w.quantity, width: 60, align: 'right' as const },
+    { title: w.unit, width: 40 },
+    { title: w.cost, width: 90, align: 'right' as const },
+    { title: w.value, width: 0, align: 'right' as const },
+  ];
+  // The value column takes what is left of the 515 pt between the margins.
+  columns[columns.length - 1]!.width = 515 - columns.slice(0, -1).reduce((sum, c) => sum + c.width, 0);
+  const rows = v.lines.map((l) => [
+    l.sku,
+    l.name,
+    ...(perLocation ? [('location_code' in l ? l.location_code : null) ?? ''] : []),
+    formatNumber(lang, l.quantity),
+    unitLabel(lang, l.unit),
+    money(l.average_cost),
+    money(l.value),
+  ]);
+  const title = `${w.title} ${day}`;
+  return tablePdf({
+    title,
+    lines: [
+      `${warehouseName} · ${perLocation ? w.perLocation : w.perArticle}`,
+      `${w.state} (${v.time_zone}) · ${w.lines}: ${v.lines.length}`,
+      w.method,
+      `${w.printed}: ${printedAt(lang, new Date())}`,
+    ],
+    columns,
+    sections: [{ rows }],
+    totals: [[w.total, ...columns.slice(2).map(() => ''), money(v.total_value)]],
+    footer: `${w.footer} ${v.at} · ${warehouseName}`,
+    lang,
+  });
 }
