@@ -89,7 +89,9 @@ describeInBrowser('year-end count (Inventur) with two counters and a goods-in du
     await withArtifacts('inventur', [desk, phoneA, phoneB], async () => {
       // The owner opens a count of the whole warehouse on the desktop.
       await open(desk.page, '/stock/count-sessions', 'Stichtagsinventur');
-      await main(desk.page).getByText(/Noch keine Inventur\./).waitFor();
+      await main(desk.page)
+        .getByText(/Noch keine Inventur\./)
+        .waitFor();
       await main(desk.page).getByRole('button', { name: 'Inventur starten' }).click();
       const dialog = desk.page.getByRole('dialog', { name: 'Inventur starten' });
       await dialog.getByLabel('Bereich').waitFor();
@@ -119,6 +121,9 @@ describeInBrowser('year-end count (Inventur) with two counters and a goods-in du
         .waitFor({ timeout: 15_000 });
       await expectAxeClean(phoneB.page);
       await noSideScroll(phoneB.page);
+      // The clerk prints the count sheets.
+      const sheets = await downloaded(phoneB.page, 'Zähllisten (PDF)');
+      expect(sheets.text.startsWith('%PDF-')).toBe(true);
 
       // Goods in during the count: 5 nuts arrive; the clerk then counts 25 of them by scanning the SKU.
       await goodsIn(ids['MUTT-1']!, 5, '0.25');

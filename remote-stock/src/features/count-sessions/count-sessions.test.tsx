@@ -1,7 +1,9 @@
 import {
+  API,
   answer,
   apiError,
   HttpResponse,
+  rest,
   sessionHandlers,
   setupApiServer,
   trackMissingTranslations,
@@ -478,6 +480,39 @@ describe('review and close', () => {
       await screen.findByText('Blindzählung: Soll, Bewegungen und Differenzen erscheinen nach dem Abschluss.'),
     ).toBeInTheDocument();
   });
+});
+
+test("a closed session: the list as CSV and PDF saved under the server's names; a failed download says so", async () => {
+  current = { ...current, status: 'closed', closed_by: 'Olivia Owner', closed_at: '2026-12-31T12:00:00Z' };
+  const asked: { path: string; accept: string | null }[] = [];
+  server.use(
+    rest.get(`${API}/api/stock/count-sessions/:id/:file`, ({ request, params }) => {
+      asked.push({ path: new URL(request.url).pathname, accept: request.headers.get('accept') });
+      if (params.file === 'sheets.pdf') return new HttpResponse(null, { status: 500 });
+      return new HttpResponse('x', {
+        headers: { 'content-disposition': `attachment; filename="inventur-7.${String(params.file).split('.')[1]}"` },
+      });
+    }),
+  );
+  const saved: string[] = [];
+  URL.createObjectURL = jest.fn(() => 'blob:file');
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  const { user } = await mountStock('/stock/count-sessions/7/review', 'de');
+  await user.click(await screen.findByRole('button', { name: 'Inventurliste (CSV)' }));
+  await user.click(screen.getByRole('button', { name: 'Inventurliste (PDF)' }));
+  await waitFor(() => expect(saved).toEqual(['inventur-7.csv', 'inventur-7.pdf']));
+  expect(screen.queryByRole('button', { name: 'Inventur abschließen' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Zähllisten (PDF)' }));
+  expect(await screen.findByText('Die Datei konnte nicht geladen werden. Bitte erneut versuchen.')).toBeInTheDocument();
+  expect(asked).toEqual([
+    { path: '/api/stock/count-sessions/7/list.csv', accept: 'text/csv' },
+    { path: '/api/stock/count-sessions/7/list.pdf', accept: 'application/pdf' },
+    { path: '/api/stock/count-sessions/7/sheets.pdf', accept: 'application/pdf' },
+  ]);
+  click.mockRestore();
 });
 
 /** Every key path of a catalogue, plural suffixes folded. */
