@@ -56,9 +56,6 @@ export const {
   useCloseStockCountSessionMutation,
 } = enhanced;
 
-/** For one-off reads (a scanned code looked up once). */
-export const countEndpoints = enhanced.endpoints;
-
 /** Opening, counting and closing: the session's refusals, else the section's generic texts. */
 export const COUNT_ERRORS: ErrorTable = {
   'stock.count_open': 'countSessions.errors.open',

@@ -9,7 +9,7 @@ import type { CountSession } from './api';
 import { useGetStockCountSessionQuery } from './api';
 
 /** How often an open session's lines are read again while counting (other counters, bookings). */
-export const POLL_MS = 5_000;
+const POLL_MS = 5_000;
 
 /**
  * A session as it is now: read again every few seconds while it is open, and at once when the
