@@ -9,7 +9,7 @@ import { useStockPermissions } from '../../lib/permissions';
 import { childrenOf, subtreeIds, treeOptions, useListStockLocationsQuery } from '../locations';
 import { StockNav } from '../nav';
 import { COUNT_ERRORS, type CountLine, type CountSession, lineKey, usePutStockCountLinesMutation } from './api';
-import { SessionHeading, SheetsButton, useLiveSession } from './session-parts';
+import { SessionFailed, SessionHeading, SheetsButton, useLiveSession } from './session-parts';
 import './i18n';
 
 /** An article found on the shelf that has no line at this location yet: counted here, it joins the session. */
@@ -31,20 +31,13 @@ const foundKey = (f: Found) => `found-${f.article.id}-${f.locationId}`;
 export function CountSessionPage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);
-  const { data, isLoading, isError, refetch, isFetching } = useLiveSession(id);
+  const { data, isLoading, isError, error, refetch, isFetching } = useLiveSession(id);
   const session = data?.session;
   return (
     <Page title={t('countSessions.countTitle', { id })}>
       <StockNav />
       {isLoading && <Skeleton rows={5} label={t('countSessions.loading')} />}
-      {isError && !session && (
-        <Alert kind="error">
-          {t('countSessions.loadFailed')}{' '}
-          <button type="button" className="link" onClick={() => void refetch()} disabled={isFetching}>
-            {t('countSessions.retry')}
-          </button>
-        </Alert>
-      )}
+      {isError && !session && <SessionFailed error={error} busy={isFetching} onRetry={() => void refetch()} />}
       {session && (
         <>
           <SessionHeading session={session} />

@@ -11,7 +11,7 @@ import { useStockPermissions } from '../../lib/permissions';
 import { type Column, TableHead, WideRow } from '../../lib/table';
 import { StockNav } from '../nav';
 import { COUNT_ERRORS, type CountLine, type CountSession, lineKey, useCloseStockCountSessionMutation } from './api';
-import { DownloadButton, SessionHeading, SheetsButton, useLiveSession } from './session-parts';
+import { DownloadButton, SessionFailed, SessionHeading, SheetsButton, useLiveSession } from './session-parts';
 import './i18n';
 
 type Filter = 'all' | 'differences' | 'uncounted';
@@ -45,20 +45,13 @@ const differenceCents = (difference: number, averageCost: string) => {
 export function ReviewPage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);
-  const { data, isLoading, isError, refetch, isFetching } = useLiveSession(id);
+  const { data, isLoading, isError, error, refetch, isFetching } = useLiveSession(id);
   const session = data?.session;
   return (
     <Page title={t('countSessions.reviewTitle', { id })}>
       <StockNav />
       {isLoading && <Skeleton rows={5} label={t('countSessions.loading')} />}
-      {isError && !session && (
-        <Alert kind="error">
-          {t('countSessions.loadFailed')}{' '}
-          <button type="button" className="link" onClick={() => void refetch()} disabled={isFetching}>
-            {t('countSessions.retry')}
-          </button>
-        </Alert>
-      )}
+      {isError && !session && <SessionFailed error={error} busy={isFetching} onRetry={() => void refetch()} />}
       {session && <Review session={session} />}
     </Page>
   );

@@ -351,6 +351,27 @@ describe('counting on a phone', () => {
     expect(await screen.findByText('Kein Artikel mit diesem Code.')).toBeInTheDocument();
   });
 
+  test('a session that does not exist says so with the way back; a failed read offers a retry', async () => {
+    const first = await mountStock('/stock/count-sessions/99', 'de');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Diese Inventur gibt es in diesem Lager nicht.');
+    expect(screen.getByRole('link', { name: 'Zur Übersicht der Inventuren' })).toHaveAttribute(
+      'href',
+      '/stock/count-sessions',
+    );
+    first.unmount();
+    let fail = true;
+    server.use(
+      answer.get<GetStockCountSessionApiResponse>('/api/stock/count-sessions/:id', () =>
+        fail ? (new HttpResponse(null, { status: 500 }) as never) : HttpResponse.json({ session: current }),
+      ),
+    );
+    const { user } = await mountStock('/stock/count-sessions/7/review', 'de');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Inventur konnte nicht geladen werden.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('table', { name: 'Differenzen' })).toBeInTheDocument();
+  });
+
   test('a blind session shows no expected quantity; a closed one takes no counts', async () => {
     current = { ...current, blind: true, lines: current.lines.map(({ expected: _e, moved: _m, ...rest }) => rest) };
     const first = await mountStock('/stock/count-sessions/7', 'de');

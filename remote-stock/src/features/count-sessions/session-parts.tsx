@@ -1,6 +1,7 @@
-import { Alert } from '@lager/shared';
+import { Alert, normalizeError } from '@lager/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { NS } from '../../i18n';
 import { useDownload } from '../../lib/csv-download';
 import { useFormat } from '../../lib/format';
@@ -113,4 +114,24 @@ export function useScopeName() {
     const location = data?.locations.find((l) => l.id === locationId);
     return t('countSessions.subtree', { code: location?.code ?? `#${locationId}` });
   };
+}
+
+/** A session that could not be read: one that does not exist says so (with the way back), others offer a retry. */
+export function SessionFailed({ error, busy, onRetry }: { error: unknown; busy: boolean; onRetry: () => void }) {
+  const { t } = useTranslation(NS);
+  if (normalizeError(error).status === 404) {
+    return (
+      <Alert kind="error">
+        {t('countSessions.errors.notFound')} <Link to="/stock/count-sessions">{t('countSessions.backToList')}</Link>
+      </Alert>
+    );
+  }
+  return (
+    <Alert kind="error">
+      {t('countSessions.loadFailed')}{' '}
+      <button type="button" className="link" onClick={onRetry} disabled={busy}>
+        {t('countSessions.retry')}
+      </button>
+    </Alert>
+  );
 }
