@@ -704,9 +704,12 @@ export type GetStockCountSessionApiResponse = /** status 200 Default Response */
       expected?: number;
       location_code: string;
       location_id: number;
+      /** The lot of a lot article; null otherwise. */
       lot: string | null;
       /** Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted). */
       moved?: number | null;
+      /** The serial of a serial article (one line per unit); null otherwise. */
+      serial: string | null;
       unit: string;
       /** counted × average_cost; only with view_stock_value. */
       value?: string | null;
@@ -740,9 +743,12 @@ export type CloseStockCountSessionApiResponse = /** status 200 Default Response 
       expected?: number;
       location_code: string;
       location_id: number;
+      /** The lot of a lot article; null otherwise. */
       lot: string | null;
       /** Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted). */
       moved?: number | null;
+      /** The serial of a serial article (one line per unit); null otherwise. */
+      serial: string | null;
       unit: string;
       /** counted × average_cost; only with view_stock_value. */
       value?: string | null;
@@ -782,9 +788,12 @@ export type PutStockCountLinesApiResponse = /** status 200 Default Response */ {
       expected?: number;
       location_code: string;
       location_id: number;
+      /** The lot of a lot article; null otherwise. */
       lot: string | null;
       /** Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted). */
       moved?: number | null;
+      /** The serial of a serial article (one line per unit); null otherwise. */
+      serial: string | null;
       unit: string;
       /** counted × average_cost; only with view_stock_value. */
       value?: string | null;
@@ -802,6 +811,8 @@ export type PutStockCountLinesApiArg = {
     counted: number;
     location_id: number;
     lot?: string | null;
+    /** Serial articles: the unit, counted 0 or 1. */
+    serial?: string | null;
   }[];
 };
 export type ExportStockCountListApiResponse = unknown;

@@ -78,6 +78,7 @@ type SessionAnswer = Awaited<ReturnType<typeof sessionJson>> & {
     unit: string;
     location_code: string;
     lot: string | null;
+    serial: string | null;
     expected?: number;
     counted: number | null;
     counted_by: string | null;
@@ -121,7 +122,7 @@ export async function countSheetsPdf(db: Db, warehouseId: number, id: number, la
     rows.push([
       line.article_sku,
       line.article_name,
-      line.lot ?? '',
+      line.lot ?? line.serial ?? '',
       unitLabel(lang, line.unit),
       ...(withExpected ? [formatNumber(lang, line.expected ?? 0)] : []),
       '',
@@ -187,7 +188,7 @@ export async function countListPdf(db: Db, warehouseId: number, id: number, lang
       l.article_sku,
       l.article_name,
       l.location_code,
-      l.lot ?? '',
+      l.lot ?? l.serial ?? '',
       number(l.expected),
       l.counted === null ? w.notCounted : number(l.counted),
       number(l.difference),

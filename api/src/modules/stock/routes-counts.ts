@@ -39,7 +39,8 @@ const CountLine = Type.Object({
   unit: Type.String(),
   location_id: Type.Integer(),
   location_code: Type.String(),
-  lot: Nullable(Type.String()),
+  lot: Nullable(Type.String({ description: 'The lot of a lot article; null otherwise.' })),
+  serial: Nullable(Type.String({ description: 'The serial of a serial article (one line per unit); null otherwise.' })),
   expected: Type.Optional(Type.Number({ description: 'Left out of a blind session until it is closed.' })),
   counted: Type.Union([Type.Number(), Type.Null()]),
   counted_by: Nullable(Type.String()),
@@ -134,6 +135,12 @@ const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
               article_id: Id(),
               location_id: Id(),
               lot: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+              serial: Type.Optional(
+                Type.Union([
+                  Type.String({ maxLength: 64, description: 'Serial articles: the unit, counted 0 or 1.' }),
+                  Type.Null(),
+                ]),
+              ),
               counted: Type.Number({ minimum: 0, maximum: 99_999_999_999 }),
             },
             { additionalProperties: false },

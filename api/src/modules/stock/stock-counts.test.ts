@@ -346,3 +346,129 @@ describe('printed counts', () => {
     );
   });
 });
+
+describe('lots and serials in a count', () => {
+  it('freezes a line per lot and per serial, refuses what closing could not book at PUT, books per lot and serial', async () => {
+    const shelf = await location(owner, 'H42-S');
+    const lotted = await createArticle(owner, { sku: 'C-LOT', tracking: 'lot' });
+    const serial = await createArticle(owner, { sku: 'C-SER', tracking: 'serial' });
+    const plain = await createArticle(owner, { sku: 'C-PLAIN' });
+    const inAt = async (articleId: number, quantity: number, fields: object) =>
+      expect(
+        (await move(owner, articleId, 'in', quantity, { location_id: shelf.id, unit_cost: '1', ...fields })).statusCode,
+      ).toBe(201);
+    await inAt(lotted.id, 5, { lot: 'L-1' });
+    await inAt(lotted.id, 3, { lot: 'L-2' });
+    await inAt(serial.id, 3, { serials: ['S-1', 'S-2', 'S-3'] });
+    await inAt(plain.id, 2, {});
+    const { client: clerk } = await member(app, owner, source, ['view_stock', 'count_stock']);
+    const id = (await book(owner, '/api/stock/count-sessions', { location_id: shelf.id })).json().session.id;
+    type Line = {
+      article_sku: string;
+      lot: string | null;
+      serial: string | null;
+      expected?: number;
+      moved?: number | null;
+      counted: number | null;
+      difference: number | null;
+    };
+    const lines = async () =>
+      ((await clerk.get(`/api/stock/count-sessions/${id}`)).json().session.lines as Line[]).map(
+        ({ article_sku, lot, serial: s, ...rest }) => ({
+          key: `${article_sku} ${lot ?? s ?? ''}`.trim(),
+          lot,
+          serial: s,
+          ...rest,
+        }),
+      );
+    const opened = await lines();
+    expect(opened.map((l) => [l.key, l.lot, l.serial, l.expected])).toEqual([
+      ['C-LOT L-1', 'L-1', null, 5],
+      ['C-LOT L-2', 'L-2', null, 3],
+      ['C-PLAIN', null, null, 2],
+      ['C-SER S-1', null, 'S-1', 1],
+      ['C-SER S-2', null, 'S-2', 1],
+      ['C-SER S-3', null, 'S-3', 1],
+    ]);
+
+    // What closing could not book is 422 now, naming the line's field; nothing is counted.
+    const put = (line: object) =>
+      clerk.put(`/api/stock/count-sessions/${id}/lines`, [{ location_id: shelf.id, counted: 1, ...line }]);
+    const refusals: [object, string, string?][] = [
+      [{ article_id: plain.id, lot: 'L-1' }, 'lines.0.lot', 'lot.not_tracked'],
+      [{ article_id: plain.id, counted: 2.5 }, 'lines.0.counted'],
+      [{ article_id: lotted.id }, 'lines.0.lot', 'lot.required'],
+      [{ article_id: lotted.id, lot: 'bad lot!' }, 'lines.0.lot'],
+      [{ article_id: lotted.id, lot: 'NOPE-9' }, 'lines.0.lot'],
+      [{ article_id: lotted.id, lot: 'L-1', serial: 'S-1' }, 'lines.0.serial'],
+      [{ article_id: serial.id }, 'lines.0.serial', 'serials.required'],
+      [{ article_id: serial.id, serial: 'S-1', counted: 2 }, 'lines.0.counted'],
+      [{ article_id: serial.id, serial: 'S-1', lot: 'L-1' }, 'lines.0.lot'],
+    ];
+    for (const [line, field, code] of refusals) {
+      const res = await put(line);
+      expect([JSON.stringify(line), res.statusCode]).toEqual([JSON.stringify(line), 422]);
+      expect(res.json().errors).toHaveProperty([field]);
+      if (code) expect(res.json().code).toBe(code);
+    }
+    expect((await put({ article_id: lotted.id, lot: 'NOPE-9' })).json().message).toContain('NOPE-9');
+    expect((await lines()).every((l) => l.counted === null)).toBe(true);
+
+    // During the count: one of L-1 and the unit S-3 go out before they are counted.
+    expect(
+      (await move(owner, lotted.id, 'out', 1, { lot: 'L-1', location_id: shelf.id, reason: 'sale' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await move(owner, serial.id, 'out', 1, { serials: ['S-3'], location_id: shelf.id, reason: 'sale' })).statusCode,
+    ).toBe(201);
+    const counted = await clerk.put(`/api/stock/count-sessions/${id}/lines`, [
+      { article_id: lotted.id, location_id: shelf.id, lot: 'L-1', counted: 3 },
+      { article_id: lotted.id, location_id: shelf.id, lot: 'L-2', counted: 3 },
+      { article_id: plain.id, location_id: shelf.id, counted: 2 },
+      { article_id: serial.id, location_id: shelf.id, serial: 'S-1', counted: 1 },
+      { article_id: serial.id, location_id: shelf.id, serial: 'S-2', counted: 0 },
+      { article_id: serial.id, location_id: shelf.id, serial: 'S-3', counted: 0 },
+      // Found on the shelf, never booked in: a line of its own with expected 0.
+      { article_id: serial.id, location_id: shelf.id, serial: 'S-9', counted: 1 },
+    ]);
+    expect(counted.statusCode).toBe(200);
+    const review = Object.fromEntries(
+      (await lines()).map((l) => {
+        return [l.key, [l.expected, l.moved, l.difference]];
+      }),
+    );
+    expect(review).toEqual({
+      'C-LOT L-1': [5, -1, -1],
+      'C-LOT L-2': [3, 0, 0],
+      'C-PLAIN': [2, 0, 0],
+      'C-SER S-1': [1, 0, 0],
+      'C-SER S-2': [1, 0, -1],
+      'C-SER S-3': [1, -1, 0],
+      'C-SER S-9': [0, 0, 1],
+    });
+
+    const closed = await book(owner, `/api/stock/count-sessions/${id}/close`, {});
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().movements).toBe(3);
+    const corrections = (await app.ctx.db.select().from(stockMovements).where(eq(stockMovements.kind, 'correction')))
+      .filter((m) => m.articleId === lotted.id || m.articleId === serial.id)
+      .map((m) => [m.articleId === lotted.id ? 'C-LOT' : 'C-SER', m.lot ?? m.serial, m.delta / 1000, m.locationId]);
+    expect(corrections.sort()).toEqual(
+      [
+        ['C-LOT', 'L-1', -1, shelf.id],
+        ['C-SER', 'S-2', -1, shelf.id],
+        ['C-SER', 'S-9', 1, shelf.id],
+      ].sort(),
+    );
+    const lotsOf = async (articleId: number) =>
+      ((await owner.get(`/api/stock/articles/${articleId}/lots`)).json().lots as { lot: string; quantity: number }[])
+        .filter((l) => l.quantity > 0)
+        .map((l) => [l.lot, l.quantity]);
+    expect(await lotsOf(lotted.id)).toEqual([
+      ['L-1', 3],
+      ['L-2', 3],
+    ]);
+    expect((await lotsOf(serial.id)).map(([s]) => s).sort()).toEqual(['S-1', 'S-9']);
+    expect([await quantityOf(lotted.id), await quantityOf(serial.id), await quantityOf(plain.id)]).toEqual([6, 2, 2]);
+  });
+});
