@@ -8,7 +8,14 @@ import { parseQuantity, useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
 import { childrenOf, subtreeIds, treeOptions, useListStockLocationsQuery } from '../locations';
 import { StockNav } from '../nav';
-import { COUNT_ERRORS, type CountLine, type CountSession, lineKey, usePutStockCountLinesMutation } from './api';
+import {
+  COUNT_ERRORS,
+  type CountLine,
+  type CountSession,
+  lineKey,
+  trackedOf,
+  usePutStockCountLinesMutation,
+} from './api';
 import { SessionFailed, SessionHeading, SheetsButton, useLiveSession } from './session-parts';
 import './i18n';
 
@@ -16,7 +23,8 @@ import './i18n';
 interface Found {
   article: Pick<Article, 'id' | 'sku' | 'name' | 'unit' | 'tracking'>;
   locationId: number;
-  lot: string;
+  /** The lot of a lot article, the serial of a serial article (one unit: counted 0 or 1). */
+  code: string;
   value: string;
 }
 
@@ -94,7 +102,7 @@ function CountSheet({ session }: { session: CountSession }) {
   const lines = session.lines.filter(
     (line) =>
       (!place || line.location_id === Number(place)) &&
-      (!q || `${line.article_sku} ${line.article_name} ${line.lot ?? ''}`.toLowerCase().includes(q)),
+      (!q || `${line.article_sku} ${line.article_name} ${line.lot ?? line.serial ?? ''}`.toLowerCase().includes(q)),
   );
   const foundHere = found.filter((f) => !place || f.locationId === Number(place));
   const scoped = session.lines.filter((line) => !place || line.location_id === Number(place));
@@ -108,14 +116,21 @@ function CountSheet({ session }: { session: CountSession }) {
       .map(({ key, value, line }) => ({
         key,
         value,
-        body: { article_id: line.article_id, location_id: line.location_id, lot: line.lot },
+        body: { article_id: line.article_id, location_id: line.location_id, ...trackedOf(line) },
       })),
     ...found
       .filter((f) => f.value.trim() !== '')
       .map((f) => ({
         key: foundKey(f),
         value: f.value,
-        body: { article_id: f.article.id, location_id: f.locationId, lot: f.lot.trim() || null },
+        body: {
+          article_id: f.article.id,
+          location_id: f.locationId,
+          ...trackedOf({
+            lot: f.article.tracking === 'lot' ? f.code.trim() || null : null,
+            serial: f.article.tracking === 'serial' ? f.code.trim() || null : null,
+          }),
+        },
       })),
   ];
   const invalid = (value: string) => {
@@ -186,9 +201,8 @@ function CountSheet({ session }: { session: CountSession }) {
       return;
     }
     const shelf = article!;
-    if (shelf.tracking === 'serial') return setMissed('countSessions.serialNotCounted');
     if (!place) return setMissed('countSessions.pickLocation');
-    const entry: Found = { article: shelf, locationId: Number(place), lot: '', value: '' };
+    const entry: Found = { article: shelf, locationId: Number(place), code: '', value: '' };
     setSearch('');
     setFound((current) => (current.some((f) => foundKey(f) === foundKey(entry)) ? current : [...current, entry]));
     setFocusTarget(fieldId(foundKey(entry)));
@@ -238,13 +252,13 @@ function CountSheet({ session }: { session: CountSession }) {
                 {locationCode(f.locationId)} · {t('countSessions.foundHere')}
               </p>
               <div className="stock-count-line-fields">
-                {f.article.tracking === 'lot' && (
+                {f.article.tracking !== 'none' && (
                   <TextField
-                    label={t('countSessions.lot')}
-                    value={f.lot}
+                    label={t(f.article.tracking === 'lot' ? 'countSessions.lot' : 'countSessions.serial')}
+                    value={f.code}
                     autoComplete="off"
                     onChange={(e) =>
-                      setFound((all) => all.map((x) => (foundKey(x) === key ? { ...x, lot: e.target.value } : x)))
+                      setFound((all) => all.map((x) => (foundKey(x) === key ? { ...x, code: e.target.value } : x)))
                     }
                   />
                 )}
@@ -272,6 +286,7 @@ function CountSheet({ session }: { session: CountSession }) {
               <p className="stock-count-line-facts">
                 {line.location_code}
                 {line.lot && <> · {t('countSessions.lotValue', { lot: line.lot })}</>}
+                {line.serial && <> · {t('countSessions.serialValue', { serial: line.serial })}</>}
                 {line.expected !== undefined && (
                   <> · {t('countSessions.expectedValue', { quantity: format.quantity(line.expected, unit) })}</>
                 )}
@@ -280,7 +295,7 @@ function CountSheet({ session }: { session: CountSession }) {
               <CountInput
                 id={fieldId(key)}
                 label={t('countSessions.countedOf', {
-                  name: line.lot ? `${line.article_name} ${line.lot}` : line.article_name,
+                  name: [line.article_name, line.lot ?? line.serial].filter(Boolean).join(' '),
                   place: line.location_code,
                 })}
                 unit={t(`units.${unit}`)}

@@ -78,7 +78,7 @@ function Review({ session }: { session: CountSession }) {
   const columns: Column[] = [
     { label: t('countSessions.article') },
     { label: t('countSessions.location') },
-    { label: t('countSessions.lot') },
+    { label: t('countSessions.lotOrSerial') },
     { label: t('countSessions.expected'), number: true },
     { label: t('countSessions.moved'), number: true },
     { label: t('countSessions.countedColumn'), number: true },
@@ -197,7 +197,7 @@ function ReviewRow({ line, withValue }: { line: CountLine; withValue: boolean })
         <span className="tabular">{line.article_sku}</span> · {line.article_name}
       </td>
       <td>{line.location_code}</td>
-      <td>{line.lot ?? none}</td>
+      <td>{line.lot ?? line.serial ?? none}</td>
       <td className="number tabular">{quantity(line.expected)}</td>
       <td className="number tabular">{delta(line.moved)}</td>
       <td className="number tabular">{quantity(line.counted)}</td>

@@ -72,6 +72,12 @@ export const COUNT_ERRORS: ErrorTable = {
   fallback: 'countSessions.errors.failed',
 };
 
-/** A line's identity within its session (article, location, lot). */
-export const lineKey = (line: { article_id: number; location_id: number; lot?: string | null }) =>
-  `${line.article_id}:${line.location_id}:${line.lot ?? ''}`;
+/** A line's identity within its session (article, location, lot or serial). */
+export const lineKey = (line: Pick<CountLine, 'article_id' | 'location_id' | 'lot' | 'serial'>) =>
+  `${line.article_id}:${line.location_id}:${line.lot ?? line.serial ?? ''}`;
+
+/** The lot or the serial of a line as PUT …/lines takes it (left out for an untracked article). */
+export const trackedOf = (line: Pick<CountLine, 'lot' | 'serial'>) => ({
+  ...(line.lot ? { lot: line.lot } : {}),
+  ...(line.serial ? { serial: line.serial } : {}),
+});

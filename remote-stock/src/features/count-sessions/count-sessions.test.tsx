@@ -51,6 +51,7 @@ const line = (overrides: Partial<Line>): Line => ({
   location_id: 3,
   location_code: 'A-01',
   lot: null,
+  serial: null,
   expected: 10,
   moved: 0,
   counted: null,
@@ -144,7 +145,10 @@ beforeEach(() => {
           );
           const values = { counted: counted.counted, counted_by: 'Olivia Owner', counted_at: '2026-12-31T09:15:00Z' };
           if (found) Object.assign(found, values);
-          else current.lines.push(line({ ...counted, lot: counted.lot ?? null, expected: 0, ...values }));
+          else
+            current.lines.push(
+              line({ ...counted, lot: counted.lot ?? null, serial: counted.serial ?? null, expected: 0, ...values }),
+            );
         }
         return HttpResponse.json({ session: current });
       },
@@ -278,8 +282,8 @@ describe('counting on a phone', () => {
     expect(await screen.findByText('2 Zählungen gespeichert.')).toBeInTheDocument();
     expect(puts).toEqual([
       [
-        { article_id: 11, location_id: 3, lot: null, counted: 9 },
-        { article_id: 12, location_id: 3, lot: null, counted: 8.5 },
+        { article_id: 11, location_id: 3, counted: 9 },
+        { article_id: 12, location_id: 3, counted: 8.5 },
       ],
     ]);
     expect(counted('Schrauben', 'A-01')).toHaveValue('');
@@ -344,11 +348,46 @@ describe('counting on a phone', () => {
     await user.type(counted('Nägel', 'B'), '3');
     await user.click(screen.getByRole('button', { name: '1 Zählung speichern' }));
     await screen.findByText('1 Zählung gespeichert.');
-    expect(puts).toEqual([[{ article_id: 14, location_id: 4, lot: null, counted: 3 }]]);
+    expect(puts).toEqual([[{ article_id: 14, location_id: 4, counted: 3 }]]);
 
     await user.clear(find);
     await user.type(find, 'GIBTSNICHT{Enter}');
     expect(await screen.findByText('Kein Artikel mit diesem Code.')).toBeInTheDocument();
+  });
+
+  test('lot and serial lines are counted under their lot or serial; a unit found on the shelf with its serial', async () => {
+    current = {
+      ...current,
+      lines: [
+        line({ article_id: 21, article_sku: 'MILCH-1', article_name: 'Milch', lot: '24-117', expected: 6 }),
+        line({ article_id: 22, article_sku: 'BOHR-1', article_name: 'Bohrer', serial: 'SN-1', expected: 1 }),
+      ],
+    };
+    server.use(
+      ...articleHandlers([
+        article({ id: 22, sku: 'BOHR-1', name: 'Bohrer', tracking: 'serial', barcode: '4000000000017' }),
+      ]),
+    );
+    const { user } = await mountStock('/stock/count-sessions/7', 'de');
+    expect(await screen.findByText('A-01 · Charge 24-117 · Soll 6 Stk.')).toBeInTheDocument();
+    expect(screen.getByText('A-01 · Seriennr. SN-1 · Soll 1 Stk.')).toBeInTheDocument();
+    await user.type(counted('Milch 24-117', 'A-01'), '5');
+    await user.type(counted('Bohrer SN-1', 'A-01'), '0');
+    await user.selectOptions(screen.getByLabelText('Lagerplatz'), '2');
+    const find = screen.getByLabelText('Artikel suchen oder scannen');
+    await user.type(find, '4000000000017{Enter}');
+    await waitFor(() => expect(counted('Bohrer', 'A')).toHaveFocus());
+    await user.type(counted('Bohrer', 'A'), '1');
+    await user.type(screen.getByLabelText('Seriennummer'), 'SN-2');
+    await user.click(screen.getByRole('button', { name: '3 Zählungen speichern' }));
+    await screen.findByText('3 Zählungen gespeichert.');
+    expect(puts).toEqual([
+      [
+        { article_id: 21, location_id: 3, lot: '24-117', counted: 5 },
+        { article_id: 22, location_id: 3, serial: 'SN-1', counted: 0 },
+        { article_id: 22, location_id: 2, serial: 'SN-2', counted: 1 },
+      ],
+    ]);
   });
 
   test('a session that does not exist says so with the way back; a failed read offers a retry', async () => {
@@ -421,7 +460,7 @@ describe('review and close', () => {
       ).toEqual([
         'Artikel',
         'Lagerplatz',
-        'Charge',
+        'Charge / Seriennr.',
         'Soll',
         'Bewegt',
         'Gezählt',
