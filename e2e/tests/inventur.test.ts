@@ -149,8 +149,14 @@ describeInBrowser('year-end count (Inventur) with two counters and a goods-in du
       await open(desk.page, `/stock/count-sessions/${id}/review`, `Inventur ${id}: Prüfen`);
       const table = main(desk.page).getByRole('table', { name: 'Differenzen' });
       const row = (name: string) => table.getByRole('row', { name: new RegExp(name) });
-      await expectTextContaining(row('Muttern'), 'STANDARD–20 Stk.+5 Stk.25 Stk.0 Stk.Zeno Zähler');
-      await expectTextContaining(row('Schrauben'), 'STANDARD–10 Stk.0 Stk.9 Stk.-1 Stk.Inga Inhaber');
+      await expectTextContaining(
+        row('Muttern'),
+        'STANDARD20 Stk.+5 Stk.25 Stk.0 Stk.0,25\u00a0€6,25\u00a0€0,00\u00a0€Zeno Zähler',
+      );
+      await expectTextContaining(
+        row('Schrauben'),
+        'STANDARD10 Stk.0 Stk.9 Stk.-1 Stk.0,50\u00a0€4,50\u00a0€-0,50\u00a0€Inga Inhaber',
+      );
       await main(desk.page).getByLabel('Anzeigen').selectOption('differences');
       await expectCount(table.locator('tbody tr'), 1);
       await expectTextContaining(table.locator('tbody tr'), 'Schrauben');

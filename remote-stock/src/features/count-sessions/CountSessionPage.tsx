@@ -236,6 +236,10 @@ function CountSheet({ session }: { session: CountSession }) {
         />
       </div>
       {missed && <Alert kind="error">{t(missed)}</Alert>}
+      <div className="actions">
+        <SheetsButton id={session.id} />
+        {can.manageCounts && <Link to={`/stock/count-sessions/${session.id}/review`}>{t('countSessions.review')}</Link>}
+      </div>
       <p aria-live="polite">{t('countSessions.countedOfTotal', { done: countedHere, total: scoped.length })}</p>
       {lines.length === 0 && foundHere.length === 0 && (
         <EmptyState>{t(q ? 'countSessions.noMatch' : 'countSessions.nothingHere')}</EmptyState>
@@ -318,20 +322,9 @@ function CountSheet({ session }: { session: CountSession }) {
       </ul>
       <div className="stock-count-save">
         {feedback && <Alert kind={feedback.kind}>{feedback.text}</Alert>}
-        <div className="actions">
-          <button
-            type="button"
-            onClick={() => void save()}
-            disabled={saving || pending.length === 0}
-            aria-busy={saving}
-          >
-            {t('countSessions.save', { count: pending.length })}
-          </button>
-          <SheetsButton id={session.id} />
-          {can.manageCounts && (
-            <Link to={`/stock/count-sessions/${session.id}/review`}>{t('countSessions.review')}</Link>
-          )}
-        </div>
+        <button type="button" onClick={() => void save()} disabled={saving || pending.length === 0} aria-busy={saving}>
+          {pending.length ? t('countSessions.save', { count: pending.length }) : t('countSessions.saveNothing')}
+        </button>
       </div>
     </>
   );

@@ -76,17 +76,15 @@ function Review({ session }: { session: CountSession }) {
   const hidden = open && session.blind;
   const withValue = can.value;
   const columns: Column[] = [
-    { label: t('countSessions.article') },
-    { label: t('countSessions.location') },
-    { label: t('countSessions.lotOrSerial') },
+    { label: t('countSessions.articleAndPlace') },
     { label: t('countSessions.expected'), number: true },
     { label: t('countSessions.moved'), number: true },
     { label: t('countSessions.countedColumn'), number: true },
     { label: t('countSessions.difference'), number: true },
-    { label: t('countSessions.countedBy') },
     withValue && { label: t('countSessions.averageCost'), number: true },
     withValue && { label: t('countSessions.value'), number: true },
     withValue && { label: t('countSessions.differenceValue'), number: true },
+    { label: t('countSessions.countedBy') },
   ];
   const width = columns.filter(Boolean).length;
   const totalValue = lines.reduce((sum, l) => sum + (l.value ? cents(l.value) : 0n), 0n);
@@ -155,7 +153,7 @@ function Review({ session }: { session: CountSession }) {
       )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1). */}
       <section className="stock-scroll" tabIndex={0} aria-label={t('countSessions.differences')}>
-        <table className="stock-table">
+        <table className="stock-table stock-count-review">
           <caption className="visually-hidden">{t('countSessions.differences')}</caption>
           <TableHead columns={columns} />
           <tbody>
@@ -167,11 +165,12 @@ function Review({ session }: { session: CountSession }) {
           {withValue && (
             <tfoot>
               <tr>
-                <th scope="row" colSpan={width - 2}>
+                <th scope="row" colSpan={width - 3}>
                   {t('countSessions.total')}
                 </th>
                 <td className="number tabular">{money(i18n.language, centsText(totalValue))}</td>
                 <td className="number tabular">{money(i18n.language, centsText(totalDifference))}</td>
+                <td />
               </tr>
             </tfoot>
           )}
@@ -193,16 +192,17 @@ function ReviewRow({ line, withValue }: { line: CountLine; withValue: boolean })
   const language = i18n.language;
   return (
     <tr>
-      <td>
+      <td className="stock-wrap">
         <span className="tabular">{line.article_sku}</span> · {line.article_name}
+        <br />
+        <span className="stock-count-line-facts">
+          {[line.location_code, line.lot ?? line.serial].filter(Boolean).join(' · ')}
+        </span>
       </td>
-      <td>{line.location_code}</td>
-      <td>{line.lot ?? line.serial ?? none}</td>
       <td className="number tabular">{quantity(line.expected)}</td>
       <td className="number tabular">{delta(line.moved)}</td>
       <td className="number tabular">{quantity(line.counted)}</td>
       <td className="number tabular">{delta(line.difference)}</td>
-      <td>{line.counted_by ?? none}</td>
       {withValue && (
         <>
           <td className="number tabular">{line.average_cost ? money(language, line.average_cost) : none}</td>
@@ -214,6 +214,7 @@ function ReviewRow({ line, withValue }: { line: CountLine; withValue: boolean })
           </td>
         </>
       )}
+      <td className="stock-wrap">{line.counted_by ?? none}</td>
     </tr>
   );
 }
