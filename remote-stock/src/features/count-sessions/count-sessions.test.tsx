@@ -472,9 +472,7 @@ describe('review and close', () => {
     expect(rows()[1]).toHaveTextContent(
       'SCHR-1 · SchraubenA-0110 Stk.0 Stk.9 Stk.-1 Stk.0,15 €1,35 €-0,15 €Olivia Owner',
     );
-    expect(rows()[2]).toHaveTextContent(
-      'MUTT-1 · MutternA-015 Stk.+3 Stk.8 Stk.0 Stk.2,50 €20,00 €0,00 €Gustav Guest',
-    );
+    expect(rows()[2]).toHaveTextContent('MUTT-1 · MutternA-015 Stk.+3 Stk.8 Stk.0 Stk.2,50 €20,00 €0,00 €Gustav Guest');
     expect(rows()[4]).toHaveTextContent('Summe21,35 €-0,15 €');
     expect(screen.getByText('2 von 3 Zeilen gezählt')).toBeInTheDocument();
 
