@@ -88,7 +88,12 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
       ok: true,
     },
     { metric: `${kind}: the same as CSV`, target: 'info', value: ms(csv.p95), ok: true },
-    { metric: `${kind}: bulk load through the value trigger`, target: 'info', value: `${loaded.toFixed(1)} s`, ok: true },
+    {
+      metric: `${kind}: bulk load through the value trigger`,
+      target: 'info',
+      value: `${loaded.toFixed(1)} s`,
+      ok: true,
+    },
   ];
 }
 
