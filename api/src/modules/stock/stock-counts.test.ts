@@ -472,3 +472,45 @@ describe('lots and serials in a count', () => {
     expect([await quantityOf(lotted.id), await quantityOf(serial.id), await quantityOf(plain.id)]).toEqual([6, 2, 2]);
   });
 });
+
+describe('a serial found at another place', () => {
+  it('moves when it is missing where it was, and is 409 serial.in_stock when that place is not counted', async () => {
+    const room = await location(owner, 'H42-M');
+    const [here, there] = [await location(owner, 'H42-M1', room.id), await location(owner, 'H42-M2', room.id)];
+    const outside = await location(owner, 'H42-X');
+    const serial = await createArticle(owner, { sku: 'C-SER-MOVE', tracking: 'serial' });
+    const inAt = async (locationId: number, serials: string[]) =>
+      expect(
+        (await move(owner, serial.id, 'in', serials.length, { location_id: locationId, serials })).statusCode,
+      ).toBe(201);
+    await inAt(there.id, ['M-1']);
+    await inAt(outside.id, ['M-2']);
+    const id = (await book(owner, '/api/stock/count-sessions', { location_id: room.id })).json().session.id;
+    // M-1 lies at M1, not at M2 where it was booked; M-2 is found at M1 too, but its place is outside the count.
+    const counted = await owner.put(`/api/stock/count-sessions/${id}/lines`, [
+      { article_id: serial.id, location_id: there.id, serial: 'M-1', counted: 0 },
+      { article_id: serial.id, location_id: here.id, serial: 'M-1', counted: 1 },
+      { article_id: serial.id, location_id: here.id, serial: 'M-2', counted: 1 },
+    ]);
+    expect(counted.statusCode).toBe(200);
+    const refused = await book(owner, `/api/stock/count-sessions/${id}/close`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('serial.in_stock');
+    expect((await owner.get(`/api/stock/count-sessions/${id}`)).json().session.status).toBe('open');
+    // Not found after all: M-1 moves from M2 to M1.
+    await owner.put(`/api/stock/count-sessions/${id}/lines`, [
+      { article_id: serial.id, location_id: here.id, serial: 'M-2', counted: 0 },
+    ]);
+    const closed = await book(owner, `/api/stock/count-sessions/${id}/close`, {});
+    expect(closed.statusCode).toBe(200);
+    const lots = (await owner.get(`/api/stock/articles/${serial.id}/lots`)).json().lots as {
+      lot: string;
+      locations: { location_id: number; quantity: number }[];
+    }[];
+    const where = Object.fromEntries(
+      lots.map((l) => [l.lot, l.locations.filter((p) => p.quantity > 0).map((p) => p.location_id)]),
+    );
+    expect(where).toEqual({ 'M-1': [here.id], 'M-2': [outside.id] });
+    expect(await quantityOf(serial.id)).toBe(2);
+  });
+});
