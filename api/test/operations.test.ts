@@ -163,6 +163,22 @@ describe('in-process server on a PGlite directory', () => {
       (await clerk.post('/api/stock/articles', { sku: 'NEU-1', name: 'Neu', unit: 'pcs', min_stock: 0 })).statusCode,
     ).toBe(403);
     expect((await clerk.post('/api/stock/locations', { code: 'NEU-1' })).statusCode).toBe(403);
+    // He counts (count_stock) in a count the owner opened, prints its sheets, but neither opens nor closes one.
+    const write = (who: Client, url: string, body: unknown) =>
+      who.request('POST', url, body, { 'idempotency-key': randomUUID() });
+    expect((await write(clerk, '/api/stock/count-sessions', {})).statusCode).toBe(403);
+    const count = (await write(client, '/api/stock/count-sessions', {})).json().session;
+    const [line] = (await clerk.get(`/api/stock/count-sessions/${count.id}`)).json().session.lines;
+    const counted = await clerk.put(`/api/stock/count-sessions/${count.id}/lines`, [
+      { article_id: line.article_id, location_id: line.location_id, lot: line.lot, counted: 1 },
+    ]);
+    expect(counted.statusCode).toBe(200);
+    expect(counted.json().session.lines[0]).toMatchObject({ counted: 1, counted_by: 'Gustav Guest' });
+    expect((await clerk.get(`/api/stock/count-sessions/${count.id}/sheets.pdf`)).statusCode).toBe(200);
+    expect((await write(clerk, `/api/stock/count-sessions/${count.id}/close`, { uncounted: 'keep' })).statusCode).toBe(
+      403,
+    );
+    expect((await clerk.get(`/api/stock/count-sessions/${count.id}`)).json().session.status).toBe('open');
     await second.close();
   }, 180_000);
 });

@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'stock.count_open',
   'stock.count_closed',
   'stock.count_uncounted',
+  'stock.count_still_open',
   'idempotency.missing',
   'idempotency.invalid',
   'idempotency.mismatch',

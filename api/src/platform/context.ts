@@ -98,13 +98,17 @@ export interface AccessRule {
   ) => number | null | undefined | Promise<number | null | undefined>;
   /**
    * Any-of; 'member' = membership alone; 'owner' = the warehouse owner only; `{all}` = every
-   * listed permission (stock writes: view_stock + the action's), optionally decided from the typed request.
+   * listed permission (stock writes: view_stock + the action's), optionally decided from the typed request;
+   * `{all, any}` = every one of `all` and at least one of `any` (counting: view_stock + count_stock or manage_counts).
    */
   require:
     | AnyPermissionName[]
     | 'member'
     | 'owner'
-    | { all: AnyPermissionName[] | ((request: import('fastify').FastifyRequest) => AnyPermissionName[]) };
+    | {
+        all: AnyPermissionName[] | ((request: import('fastify').FastifyRequest) => AnyPermissionName[]);
+        any?: AnyPermissionName[];
+      };
   /** What the call grants, from the typed request: no one but the owner grants more than they hold. */
   grants?: (request: import('fastify').FastifyRequest) => GrantRequest | Promise<GrantRequest>;
 }

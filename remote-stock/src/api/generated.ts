@@ -124,6 +124,16 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}/list.csv`,
       }),
     }),
+    getStockCountListPdf: build.query<GetStockCountListPdfApiResponse, GetStockCountListPdfApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}/list.pdf`,
+      }),
+    }),
+    getStockCountSheetsPdf: build.query<GetStockCountSheetsPdfApiResponse, GetStockCountSheetsPdfApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}/sheets.pdf`,
+      }),
+    }),
     bookStockCount: build.mutation<BookStockCountApiResponse, BookStockCountApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/counts`,
@@ -333,6 +343,16 @@ const injectedRtkApi = api.injectEndpoints({
     exportStockValuation: build.query<ExportStockValuationApiResponse, ExportStockValuationApiArg>({
       query: (queryArg) => ({
         url: `/api/stock/valuation.csv`,
+        params: {
+          at: queryArg.at,
+          group: queryArg.group,
+          time_zone: queryArg.timeZone,
+        },
+      }),
+    }),
+    getStockValuationPdf: build.query<GetStockValuationPdfApiResponse, GetStockValuationPdfApiArg>({
+      query: (queryArg) => ({
+        url: `/api/stock/valuation.pdf`,
         params: {
           at: queryArg.at,
           group: queryArg.group,
@@ -678,13 +698,18 @@ export type GetStockCountSessionApiResponse = /** status 200 Default Response */
       counted: number | null;
       counted_at: string | null;
       counted_by: string | null;
-      /** After closing: counted − (expected + movements there during the count). */
+      /** counted − (expected + moved). Open: a preview of what closing would book (null while uncounted; always null in a blind session). Closed: as booked. */
       difference: number | null;
       /** Left out of a blind session until it is closed. */
       expected?: number;
       location_code: string;
       location_id: number;
+      /** The lot of a lot article; null otherwise. */
       lot: string | null;
+      /** Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted). */
+      moved?: number | null;
+      /** The serial of a serial article (one line per unit); null otherwise. */
+      serial: string | null;
       unit: string;
       /** counted × average_cost; only with view_stock_value. */
       value?: string | null;
@@ -712,13 +737,18 @@ export type CloseStockCountSessionApiResponse = /** status 200 Default Response 
       counted: number | null;
       counted_at: string | null;
       counted_by: string | null;
-      /** After closing: counted − (expected + movements there during the count). */
+      /** counted − (expected + moved). Open: a preview of what closing would book (null while uncounted; always null in a blind session). Closed: as booked. */
       difference: number | null;
       /** Left out of a blind session until it is closed. */
       expected?: number;
       location_code: string;
       location_id: number;
+      /** The lot of a lot article; null otherwise. */
       lot: string | null;
+      /** Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted). */
+      moved?: number | null;
+      /** The serial of a serial article (one line per unit); null otherwise. */
+      serial: string | null;
       unit: string;
       /** counted × average_cost; only with view_stock_value. */
       value?: string | null;
@@ -752,13 +782,18 @@ export type PutStockCountLinesApiResponse = /** status 200 Default Response */ {
       counted: number | null;
       counted_at: string | null;
       counted_by: string | null;
-      /** After closing: counted − (expected + movements there during the count). */
+      /** counted − (expected + moved). Open: a preview of what closing would book (null while uncounted; always null in a blind session). Closed: as booked. */
       difference: number | null;
       /** Left out of a blind session until it is closed. */
       expected?: number;
       location_code: string;
       location_id: number;
+      /** The lot of a lot article; null otherwise. */
       lot: string | null;
+      /** Signed quantity booked at the line (article, location, lot) since opening, up to the count: what closing nets out. Left out of a blind session until it is closed; after closing as booked (null for a line kept uncounted). */
+      moved?: number | null;
+      /** The serial of a serial article (one line per unit); null otherwise. */
+      serial: string | null;
       unit: string;
       /** counted × average_cost; only with view_stock_value. */
       value?: string | null;
@@ -776,10 +811,16 @@ export type PutStockCountLinesApiArg = {
     counted: number;
     location_id: number;
     lot?: string | null;
+    /** Serial articles: the unit, counted 0 or 1. */
+    serial?: string | null;
   }[];
 };
 export type ExportStockCountListApiResponse = unknown;
 export type ExportStockCountListApiArg = number;
+export type GetStockCountListPdfApiResponse = unknown;
+export type GetStockCountListPdfApiArg = number;
+export type GetStockCountSheetsPdfApiResponse = unknown;
+export type GetStockCountSheetsPdfApiArg = number;
 export type BookStockCountApiResponse = /** status 201 Default Response */ {
   message: string;
   movements: {
@@ -2019,6 +2060,15 @@ export type ExportStockValuationApiArg = {
   /** IANA zone the day ends in; default Europe/Berlin. */
   timeZone?: string;
 };
+export type GetStockValuationPdfApiResponse = unknown;
+export type GetStockValuationPdfApiArg = {
+  /** YYYY-MM-DD: the state at the end of that day. */
+  at: string;
+  /** article (default) or article and location. */
+  group?: 'article' | 'location';
+  /** IANA zone the day ends in; default Europe/Berlin. */
+  timeZone?: string;
+};
 export type { ErrorBody };
 export const {
   useListStockArticlesQuery,
@@ -2046,6 +2096,10 @@ export const {
   usePutStockCountLinesMutation,
   useExportStockCountListQuery,
   useLazyExportStockCountListQuery,
+  useGetStockCountListPdfQuery,
+  useLazyGetStockCountListPdfQuery,
+  useGetStockCountSheetsPdfQuery,
+  useLazyGetStockCountSheetsPdfQuery,
   useBookStockCountMutation,
   useImportStockArticlesMutation,
   useListStockLocationsQuery,
@@ -2083,4 +2137,6 @@ export const {
   useLazyGetStockValuationQuery,
   useExportStockValuationQuery,
   useLazyExportStockValuationQuery,
+  useGetStockValuationPdfQuery,
+  useLazyGetStockValuationPdfQuery,
 } = injectedRtkApi;

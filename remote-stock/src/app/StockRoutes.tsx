@@ -19,6 +19,9 @@ const QuickBookPage = page(() => import('../features/book/QuickBookPage'), 'Quic
 const StocktakePage = page(() => import('../features/count/StocktakePage'), 'StocktakePage');
 const MovementsPage = page(() => import('../features/movements/MovementsPage'), 'MovementsPage');
 const ReorderPage = page(() => import('../features/reorder/ReorderPage'), 'ReorderPage');
+const CountSessionsPage = page(() => import('../features/count-sessions/CountSessionsPage'), 'CountSessionsPage');
+const CountSessionPage = page(() => import('../features/count-sessions/CountSessionPage'), 'CountSessionPage');
+const CountReviewPage = page(() => import('../features/count-sessions/ReviewPage'), 'ReviewPage');
 const ValuePage = page(() => import('../features/value/ValuePage'), 'ValuePage');
 const ExpiryPage = page(() => import('../features/lots/ExpiryPage'), 'ExpiryPage');
 const TracePage = page(() => import('../features/lots/TracePage'), 'TracePage');
@@ -40,6 +43,9 @@ export default function StockRoutes() {
         <Route path="articles/:id/edit" element={<EditArticlePage />} />
         <Route path="book" element={<QuickBookPage />} />
         <Route path="count" element={<StocktakePage />} />
+        <Route path="count-sessions" element={<CountSessionsPage />} />
+        <Route path="count-sessions/:id" element={<CountSessionPage />} />
+        <Route path="count-sessions/:id/review" element={<CountReviewPage />} />
         <Route path="movements" element={<MovementsPage />} />
         <Route path="reorder" element={<ReorderPage />} />
         <Route path="value" element={<ValuePage />} />

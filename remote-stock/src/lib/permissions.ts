@@ -14,5 +14,9 @@ export function useStockPermissions() {
     reverse: has('reverse_movements'),
     /** stock-spec-3 §3: costs and values. */
     value: has('view_stock_value'),
+    /** stock-spec-3 §3: open, review and close count sessions. */
+    manageCounts: has('manage_counts'),
+    /** Count in a session: a clerk who counts, or who manages counts. */
+    countSessions: has('count_stock') || has('manage_counts'),
   };
 }

@@ -1,7 +1,7 @@
 import type { Language } from '../../platform/i18n';
 import { render } from '../../platform/mail/templates';
 import type { Mail } from '../../platform/mail/transport';
-import { formatMoney } from './pdf';
+import { formatMoney } from '../../platform/pdf';
 import type { OrderJson } from './repository';
 
 /** The order mail to the supplier, in the orderer's language, with the order PDF attached. */

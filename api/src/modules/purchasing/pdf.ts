@@ -5,8 +5,9 @@
  * total, over as many A4 pages as the lines need. Standard Helvetica (WinAnsi: umlauts, ß and €);
  * a character it cannot draw is printed as "?".
  */
-import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Language } from '../../platform/i18n';
+import { fit, formatMoney, formatNumber, pdfLocale as locale, printable } from '../../platform/pdf';
 import type { OrderJson } from './repository';
 import type { SupplierRow } from './tables';
 
@@ -42,30 +43,6 @@ const TEXT = {
     page: 'Page',
   },
 } satisfies Record<Language, Record<string, string>>;
-
-const locale = (lang: Language) => (lang === 'de' ? 'de-DE' : 'en-GB');
-
-/** A decimal string as money in the language; Intl takes the string itself (no float on the way). */
-export function formatMoney(lang: Language, amount: string, currency: string) {
-  return new Intl.NumberFormat(locale(lang), { style: 'currency', currency, maximumFractionDigits: 4 }).format(
-    amount as unknown as number,
-  );
-}
-
-const formatNumber = (lang: Language, value: number) =>
-  new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 3 }).format(value);
-
-/** Only what WinAnsi can encode; anything else becomes "?". */
-function printable(font: PDFFont, text: string) {
-  const charset = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\n\t]+/g, ' ')].map((c) => (charset.has(c.codePointAt(0)!) ? c : '?')).join('');
-}
-
-function fit(font: PDFFont, size: number, text: string, width: number) {
-  let out = printable(font, text);
-  while (out.length > 1 && font.widthOfTextAtSize(out, size) > width) out = `${out.slice(0, -2)}…`.replace('……', '…');
-  return out;
-}
 
 export async function orderPdf(order: OrderJson, supplier: SupplierRow, warehouseName: string, lang: Language) {
   const words = TEXT[lang];

@@ -14,6 +14,16 @@ export const stockAccess = (...also: StockPermissionName[]): { auth: 'verified';
   access: { warehouse: current, require: { all: ['view_stock', ...also] } },
 });
 
+/**
+ * Counting in a count session (list, read, send counted lines, print sheets): counters are clerks, so
+ * `view_stock` and either `count_stock` or `manage_counts`. Opening, closing and the signed-off list stay
+ * `manage_counts`.
+ */
+export const countingAccess = (): { auth: 'verified'; access: AccessRule } => ({
+  auth: 'verified',
+  access: { warehouse: current, require: { all: ['view_stock'], any: ['count_stock', 'manage_counts'] } },
+});
+
 /** Goods in/out need `book_goods`, a correction `count_stock`: decided by the typed body. */
 export const bookingAccess = (): { auth: 'verified'; access: AccessRule } => ({
   auth: 'verified',

@@ -5,21 +5,25 @@
  * correction of `counted − (expected + movements there after opening and up to the count)` for each
  * line: what moved during the count is not a difference.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { AppError, fieldError } from '../../platform/errors';
-import type { Language } from '../../platform/i18n';
+import { AppError, type FieldErrors, fieldError, validationError } from '../../platform/errors';
+import type { Language, MessageKey } from '../../platform/i18n';
+import { quantityField } from './articles';
 import { type Booker, bookCount } from './bookings';
 import { csvDocument } from './csv-export';
 import type { StoredAnswer, Tx } from './idempotency';
+import { LOT, lotErrorCode } from './lots';
 import { fromMilli, toMilli } from './quantity';
-import { stockCountLines as cl, stockCountSessions as cs } from './tables';
+import { stockArticles as a, stockCountLines as cl, stockCountSessions as cs, stockLots as lots } from './tables';
 import { centsText, costText, valueCents } from './value';
 
 type Session = typeof cs.$inferSelect;
 
 const sessionNotFound = () => new AppError(404, 'stock.countNotFound', 'not_found');
 const sessionClosed = () => new AppError(409, 'stock.countClosed', 'stock.count_closed');
+/** The signed-off list (CSV, PDF) exists once the session is closed. */
+export const countStillOpen = () => new AppError(409, 'stock.countStillOpen', 'stock.count_still_open');
 
 /** The location and every location under it (null: the whole warehouse). */
 const subtree = (locationId: number) => sql`WITH RECURSIVE tree AS (
@@ -75,7 +79,7 @@ export async function openSession(
     })
     .returning();
   const places = root === null ? sql`` : sql`AND q.location_id IN (${subtree(root)})`;
-  // Untracked articles per location, lot articles per lot there (serial articles are not counted here).
+  // Untracked articles per location, lot articles per lot there, serial articles per serial (one line a unit).
   await tx.execute(sql`INSERT INTO stock_count_lines (session_id, article_id, location_id, lot, expected)
     SELECT ${session!.id}::integer, q.article_id, q.location_id, ''::varchar, q.quantity FROM stock_location_quantities q
       JOIN stock_articles a ON a.id = q.article_id
@@ -83,7 +87,8 @@ export async function openSession(
     UNION ALL
     SELECT ${session!.id}::integer, q.article_id, q.location_id, l.code, q.quantity FROM stock_lot_quantities q
       JOIN stock_lots l ON l.id = q.lot_id JOIN stock_articles a ON a.id = q.article_id
-      WHERE q.warehouse_id = ${warehouseId} AND a.tracking = 'lot' AND q.quantity <> 0 ${places}`);
+      WHERE q.warehouse_id = ${warehouseId} AND a.tracking IN ('lot', 'serial') AND a.archived_at IS NULL
+        AND q.quantity <> 0 ${places}`);
   return { statusCode: 201, body: { session: await sessionJson(tx, session!, false) } };
 }
 
@@ -116,13 +121,25 @@ interface LineRow {
   counted_at: string | Date | null;
   difference: string | number | null;
   average_cost: string | null;
+  tracking: string;
+  moved: string | number | null;
 }
 
-async function lineRows(db: Db | Tx, sessionId: number) {
+/**
+ * What was booked at a count line's article, location and lot (or serial) after the session opened — up
+ * to the count for a counted line, all of it for one not counted yet: the part of the journal a close
+ * nets out. `c` is the line (stock_count_lines).
+ */
+const movedSince = (openedAfterId: number) => sql`(SELECT coalesce(sum(m.delta), 0) FROM stock_movements m
+    WHERE m.article_id = c.article_id AND m.location_id = c.location_id AND m.id > ${openedAfterId}
+      AND coalesce(m.lot, m.serial, '') = c.lot AND (c.counted_at IS NULL OR m.created_at <= c.counted_at))`;
+
+async function lineRows(db: Db | Tx, session: Session, withMoved: boolean) {
+  const moved = withMoved ? movedSince(session.openedAfterId) : sql`NULL::bigint`;
   const res = await db.execute(sql`SELECT c.article_id, a.sku, a.name, a.unit, c.location_id, l.code AS location_code,
-      c.lot, c.expected, c.counted, c.counted_by, c.counted_at, c.difference, a.average_cost
+      c.lot, c.expected, c.counted, c.counted_by, c.counted_at, c.difference, a.average_cost, a.tracking, ${moved} AS moved
     FROM stock_count_lines c JOIN stock_articles a ON a.id = c.article_id JOIN stock_locations l ON l.id = c.location_id
-    WHERE c.session_id = ${sessionId} ORDER BY lower(l.code), lower(a.sku), c.lot`);
+    WHERE c.session_id = ${session.id} ORDER BY lower(l.code), lower(a.sku), c.lot`);
   return (res as unknown as { rows: LineRow[] }).rows;
 }
 
@@ -145,12 +162,32 @@ export async function sessionJson(db: Db | Tx, session: Session, withLines = tru
   return { ...head, lines: await linesJson(db, session) };
 }
 
+/**
+ * The lines as answered. Open and not blind: `moved` (booked there since opening, up to the count) and
+ * the preview `difference` = counted − (expected + moved), what closing would book now (null while
+ * uncounted). Open and blind: neither `expected` nor `moved`, `difference` null. Closed: `difference` as
+ * booked and `moved` as netted out (counted, or 0 for a line closed as "zero", − expected − difference;
+ * null for a line kept uncounted).
+ */
 async function linesJson(db: Db | Tx, session: Session) {
-  const hideExpected = session.blind && session.status === 'open';
-  const rows = await lineRows(db, session.id);
+  const open = session.status === 'open';
+  const hidden = session.blind && open;
+  const rows = await lineRows(db, session, open && !hidden);
   return rows.map((r) => {
     const value = r.counted === null ? null : valueCents(Number(r.counted), r.average_cost);
-    const expected: { expected?: number } = hideExpected ? {} : { expected: milli(r.expected)! };
+    const expected = Number(r.expected);
+    let moved: number | null = null;
+    let difference: number | null = null;
+    if (open && !hidden) {
+      moved = Number(r.moved);
+      difference = r.counted === null ? null : Number(r.counted) - (expected + moved);
+    } else if (!open && r.difference !== null) {
+      difference = Number(r.difference);
+      moved = Number(r.counted ?? 0) - expected - difference;
+    }
+    const review: { expected?: number; moved?: number | null } = hidden
+      ? {}
+      : { expected: fromMilli(expected), moved: milli(moved) };
     return {
       article_id: r.article_id,
       article_sku: r.sku,
@@ -158,12 +195,13 @@ async function linesJson(db: Db | Tx, session: Session) {
       unit: r.unit,
       location_id: r.location_id,
       location_code: r.location_code,
-      lot: r.lot || null,
-      ...expected,
+      lot: (r.tracking !== 'serial' && r.lot) || null,
+      serial: (r.tracking === 'serial' && r.lot) || null,
+      ...review,
       counted: milli(r.counted),
       counted_by: r.counted_by,
       counted_at: iso(r.counted_at),
-      difference: milli(r.difference),
+      difference: milli(difference),
       average_cost: costText(r.average_cost),
       value: value === null ? null : centsText(value),
     };
@@ -179,31 +217,107 @@ export interface CountedLine {
   article_id: number;
   location_id: number;
   lot?: string | null;
+  serial?: string | null;
   counted: number;
 }
 
-/** Counted quantities; a line not frozen at opening (found on the shelf) joins with expected 0. */
+const SERIAL_OK = (serial: string) =>
+  serial.trim() === serial &&
+  serial.length >= 1 &&
+  serial.length <= 64 &&
+  ![...serial].some((c) => c.charCodeAt(0) < 32);
+
+/**
+ * What closing would refuse is refused here, per line (422 naming `lines.N.<field>`), so a close never
+ * fails on what a counter sent: the article and location in the session's scope, the quantity in the
+ * article's unit, a lot only for a lot article and one it knows, a serial only for a serial article,
+ * counted 0 or 1.
+ */
+async function checkLines(tx: Tx, session: Session, lines: CountedLine[]) {
+  const errors: FieldErrors = {};
+  const put = (i: number, field: string, key: MessageKey, vars: Record<string, string | number> = {}) => {
+    errors[`lines.${i}.${field}`] ??= [{ key, vars: { field, ...vars } }];
+  };
+  const ids = [...new Set(lines.map((l) => l.article_id))];
+  const places = [...new Set(lines.map((l) => l.location_id))];
+  const articles = new Map(
+    (
+      await tx
+        .select({ id: a.id, unit: a.unit, tracking: a.tracking })
+        .from(a)
+        .where(and(eq(a.warehouseId, session.warehouseId), inArray(a.id, ids)))
+    ).map((row) => [row.id, row]),
+  );
+  const inScope = new Set(
+    (
+      (await tx.execute(sql`SELECT l.id FROM stock_locations l
+        WHERE l.warehouse_id = ${session.warehouseId} AND l.id IN (${sql.join(
+          places.map((p) => sql`${p}`),
+          sql`, `,
+        )})
+          ${session.locationId === null ? sql`` : sql`AND l.id IN (${subtree(session.locationId)})`}`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows.map((r) => Number(r.id)),
+  );
+  const knownLots = new Set(
+    (
+      await tx
+        .select({ articleId: lots.articleId, code: lots.code })
+        .from(lots)
+        .where(and(inArray(lots.articleId, ids), inArray(lots.code, lines.map((l) => l.lot ?? '').filter(Boolean))))
+    ).map((row) => `${row.articleId}@${row.code}`),
+  );
+  const codes: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    const article = articles.get(line.article_id);
+    codes.push('');
+    if (!article || !inScope.has(line.location_id)) {
+      put(i, 'article_id', 'stock.countLineOutside');
+      continue;
+    }
+    const counted = quantityField(errors, `lines.${i}.counted`, line.counted, article.unit);
+    const lot = line.lot || null;
+    const serial = line.serial || null;
+    if (article.tracking === 'none') {
+      if (lot) put(i, 'lot', 'stock.notTracked');
+      if (serial) put(i, 'serial', 'stock.notTracked');
+    } else if (article.tracking === 'lot') {
+      if (serial) put(i, 'serial', 'stock.serialsNotSerial');
+      if (!lot) put(i, 'lot', 'stock.lotRequired');
+      else if (!LOT.test(lot)) put(i, 'lot', 'stock.lotInvalid');
+      else if (!knownLots.has(`${article.id}@${lot}`)) put(i, 'lot', 'stock.countLotUnknown', { lot });
+      codes[i] = lot ?? '';
+    } else {
+      if (lot) put(i, 'lot', 'stock.lotNotLot');
+      if (!serial) put(i, 'serial', 'stock.serialsRequired');
+      else if (!SERIAL_OK(serial)) put(i, 'serial', 'stock.serialInvalid');
+      if (counted !== 0 && counted !== 1000) put(i, 'counted', 'stock.countSerialCounted');
+      codes[i] = serial ?? '';
+    }
+  }
+  if (Object.keys(errors).length) throw validationError(errors, lotErrorCode(errors));
+  return codes;
+}
+
+/**
+ * Counted quantities; a line not frozen at opening (found on the shelf: an article, a known lot, a
+ * serial) joins with expected 0.
+ */
 export async function putLines(db: Db, warehouseId: number, userName: string, id: number, lines: CountedLine[]) {
   return db.transaction(async (tx) => {
     const session = await findSession(tx, warehouseId, id, true);
     if (session.status !== 'open') throw sessionClosed();
+    const codes = await checkLines(tx, session, lines);
     for (const [i, line] of lines.entries()) {
-      const counted = toMilli(line.counted);
-      if (counted === null || counted < 0) throw fieldError(`lines.${i}.counted`, 'stock.countedInvalid');
-      const inScope = await tx.execute(sql`SELECT 1 FROM stock_articles a, stock_locations l
-        WHERE a.id = ${line.article_id} AND a.warehouse_id = ${warehouseId}
-          AND l.id = ${line.location_id} AND l.warehouse_id = ${warehouseId}
-          ${session.locationId === null ? sql`` : sql`AND l.id IN (${subtree(session.locationId)})`}`);
-      if ((inScope as unknown as { rows: unknown[] }).rows.length === 0) {
-        throw fieldError(`lines.${i}.article_id`, 'stock.countLineOutside');
-      }
+      const counted = toMilli(line.counted)!;
       await tx
         .insert(cl)
         .values({
           sessionId: id,
           articleId: line.article_id,
           locationId: line.location_id,
-          lot: line.lot ?? '',
+          lot: codes[i]!,
           expected: 0,
           counted,
           countedBy: userName,
@@ -241,15 +355,31 @@ export async function closeSession(
     });
   }
   const corrections: { article_id: number; location_id: number; lot?: string; counted: number }[] = [];
+  const serialArticles = new Set(
+    (
+      await tx
+        .select({ id: a.id })
+        .from(a)
+        .where(and(eq(a.warehouseId, session.warehouseId), eq(a.tracking, 'serial')))
+    ).map((row) => row.id),
+  );
+  const serialChanges = new Map<
+    string,
+    { article_id: number; location_id: number; gone: Set<string>; found: Set<string> }
+  >();
+  // Per line: what moved there since opening (up to the count), as the review shows it.
+  const movedRes =
+    await tx.execute(sql`SELECT c.article_id, c.location_id, c.lot, ${movedSince(session.openedAfterId)} AS moved
+    FROM stock_count_lines c WHERE c.session_id = ${id}`);
+  const movedOf = new Map(
+    (
+      movedRes as unknown as { rows: { article_id: number; location_id: number; lot: string; moved: string }[] }
+    ).rows.map((r) => [`${r.article_id}@${r.location_id}@${r.lot}`, Number(r.moved)]),
+  );
   for (const line of lines) {
     if (line.counted === null && uncounted === 'keep') continue;
     const counted = line.counted ?? 0;
-    // Movements there after opening, up to the count (all of them for a line never counted).
-    const moved = await tx.execute(sql`SELECT coalesce(sum(delta), 0) AS moved FROM stock_movements
-      WHERE article_id = ${line.articleId} AND location_id = ${line.locationId} AND id > ${session.openedAfterId}
-        AND coalesce(lot, '') = ${line.lot} ${line.countedAt ? sql`AND created_at <= ${line.countedAt}` : sql``}`);
-    const difference =
-      counted - (line.expected + Number((moved as unknown as { rows: { moved: string }[] }).rows[0]!.moved));
+    const difference = counted - (line.expected + movedOf.get(`${line.articleId}@${line.locationId}@${line.lot}`)!);
     await tx
       .update(cl)
       .set({ difference })
@@ -270,6 +400,21 @@ export async function closeSession(
             WHERE article_id = ${line.articleId} AND location_id = ${line.locationId}`,
     );
     const current = Number((now as unknown as { rows: { q: string }[] }).rows[0]!.q);
+    if (serialArticles.has(line.articleId)) {
+      // A unit is there or not: the serial goes (−1) or comes (+1) at the place, booked per place below.
+      const place = `${line.articleId}@${line.locationId}`;
+      const change = serialChanges.get(place) ?? {
+        article_id: line.articleId,
+        location_id: line.locationId,
+        gone: new Set<string>(),
+        found: new Set<string>(),
+      };
+      const target = Math.min(1000, Math.max(0, current + difference));
+      if (target < current) change.gone.add(line.lot);
+      if (target > current) change.found.add(line.lot);
+      serialChanges.set(place, change);
+      continue;
+    }
     corrections.push({
       article_id: line.articleId,
       location_id: line.locationId,
@@ -278,9 +423,32 @@ export async function closeSession(
     });
   }
   let movements = 0;
+  const note = `Inventur ${session.id}`;
   if (corrections.length) {
-    const booked = await bookCount(tx, booker, { lines: corrections, note: `Inventur ${session.id}` });
+    const booked = await bookCount(tx, booker, { lines: corrections, note });
     movements = (booked.body as { movements: unknown[] }).movements.length;
+  }
+  // Serials as a stocktake sets them, per place: first every place loses what is gone, then gains what was
+  // found — a unit found at one place and missing at another moves without ever being in stock twice.
+  for (const pass of ['gone', 'found'] as const) {
+    const lines = [];
+    for (const change of serialChanges.values()) {
+      if (change[pass].size === 0) continue;
+      const there = new Set(await serialsAt(tx, change.article_id, change.location_id));
+      for (const serial of change[pass]) {
+        if (pass === 'gone') there.delete(serial);
+        else there.add(serial);
+      }
+      lines.push({
+        article_id: change.article_id,
+        location_id: change.location_id,
+        serials: [...there].sort(),
+        counted: there.size,
+      });
+    }
+    if (lines.length === 0) continue;
+    const booked = await bookCount(tx, booker, { lines, note });
+    movements += (booked.body as { movements: unknown[] }).movements.length;
   }
   const [closed] = await tx
     .update(cs)
@@ -290,12 +458,19 @@ export async function closeSession(
   return { statusCode: 200, body: { session: await sessionJson(tx, closed!), movements } };
 }
 
+/** The serials of an article in stock at a place. */
+async function serialsAt(tx: Tx, articleId: number, locationId: number) {
+  const res = await tx.execute(sql`SELECT l.code FROM stock_lot_quantities q JOIN stock_lots l ON l.id = q.lot_id
+    WHERE q.article_id = ${articleId} AND q.location_id = ${locationId} AND q.quantity > 0`);
+  return (res as unknown as { rows: { code: string }[] }).rows.map((r) => r.code);
+}
+
 const LIST_HEADERS = {
   de: [
     'Artikelnummer',
     'Bezeichnung',
     'Lagerplatz',
-    'Charge',
+    'Charge/Seriennummer',
     'Soll',
     'Gezählt',
     'Differenz',
@@ -303,7 +478,18 @@ const LIST_HEADERS = {
     'Gezählt von',
     'Gezählt am',
   ],
-  en: ['SKU', 'Name', 'Location', 'Lot', 'Expected', 'Counted', 'Difference', 'Unit', 'Counted by', 'Counted at'],
+  en: [
+    'SKU',
+    'Name',
+    'Location',
+    'Lot/serial',
+    'Expected',
+    'Counted',
+    'Difference',
+    'Unit',
+    'Counted by',
+    'Counted at',
+  ],
 };
 const VALUE_HEADERS = { de: ['Durchschnittlicher Einstandspreis', 'Wert'], en: ['Average cost', 'Value'] };
 
@@ -315,7 +501,7 @@ export async function countListCsv(db: Db, session: Session, lang: Language, wit
     l.article_sku,
     l.article_name,
     l.location_code,
-    l.lot,
+    l.lot ?? l.serial,
     l.expected ?? null,
     l.counted,
     l.difference,

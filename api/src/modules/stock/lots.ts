@@ -35,7 +35,7 @@ export interface Portion {
   delta: number;
 }
 
-const LOT = /^[A-Za-z0-9\-./]{1,40}$/;
+export const LOT = /^[A-Za-z0-9\-./]{1,40}$/;
 const ONE = 1000;
 
 export const hasLotFields = (fields: LotFields) =>
@@ -80,8 +80,10 @@ export function checkLotFields(
     if (!lot && direction !== 'out') put('lot', 'stock.lotRequired');
   } else {
     if (lot) put('lot', 'stock.lotNotLot');
-    if (!serials?.length) put('serials', 'stock.serialsRequired');
-    else {
+    // A count may find none at a place: set to 0 without serials.
+    if (!serials?.length) {
+      if (direction !== 'set' || amount !== 0) put('serials', 'stock.serialsRequired');
+    } else {
       const seen = new Set<string>();
       serials.forEach((serial, i) => {
         if (

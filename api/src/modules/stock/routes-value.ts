@@ -1,10 +1,12 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
 import { StringEnum } from '../../platform/http/schemas';
 import { stockAccess } from './access';
 import { csvResponses, sendCsv } from './csv-export';
+import { pdfHeaders } from './pdf';
 import { UNITS } from './quantity';
 import { responses } from './schemas';
-import { DEFAULT_TIME_ZONE, VALUATION_GROUPS, valuation, valuationCsv } from './valuation';
+import { DEFAULT_TIME_ZONE, VALUATION_GROUPS, valuation, valuationCsv, valuationPdf } from './valuation';
 
 const tags = ['stock'];
 /** `type: [string, null]` rather than anyOf: fast-json-stringify writes 100 000 lines of it without trying each branch. */
@@ -74,6 +76,30 @@ const valueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const result = await valuation(db, request.access!.warehouseId, request.query);
       return sendCsv(reply, `valuation-${result.at}`, valuationCsv(result, request.lang));
+    },
+  );
+
+  app.get(
+    '/api/stock/valuation.pdf',
+    {
+      config: stockAccess('view_stock_value'),
+      schema: {
+        operationId: 'getStockValuationPdf',
+        description: 'The valuation as a printed table (A4, German by default, the request language otherwise).',
+        tags,
+        querystring: ValuationQuery,
+        produces: ['application/pdf'],
+        response: responses({ 200: Type.Unsafe<string>({ type: 'string', format: 'binary' }) }, 401, 403, 422),
+      },
+    },
+    async (request, reply) => {
+      const warehouseId = request.access!.warehouseId;
+      const result = await valuation(db, warehouseId, request.query);
+      const named = (await db.execute(sql`SELECT name FROM warehouses WHERE id = ${warehouseId}`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const pdf = await valuationPdf(result, named.rows[0]?.name ?? '', request.lang);
+      return reply.headers(pdfHeaders(`valuation-${result.at}`)).send(Buffer.from(pdf));
     },
   );
 };

@@ -31,6 +31,8 @@ export interface ScaleData {
   userId: number;
   articles: number;
   movements: number;
+  /** Goods-in at a unit cost (0.01–10.00, by row), so the journal trigger keeps a moving average (the value bench). */
+  priced?: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface ScaleData {
  * For the scale bench (bench/stock/run.ts) and the query-plan test: not for the product.
  * Returns the first generated article's id (the others follow it).
  */
-export async function loadScaleData(db: Db, { warehouseId: w, userId, articles, movements }: ScaleData) {
+export async function loadScaleData(db: Db, { warehouseId: w, userId, articles, movements, priced }: ScaleData) {
   const words = sql.raw(`ARRAY[${WORDS.map((x) => `'${x}'`).join(',')}]`);
   for (let from = 1; from <= articles; from += 50_000) {
     const to = Math.min(articles, from + 49_999);
@@ -71,11 +73,13 @@ export async function loadScaleData(db: Db, { warehouseId: w, userId, articles, 
   for (let from = 1; from <= movements; from += 100_000) {
     const to = Math.min(movements, from + 99_999);
     await db.execute(sql`
-      INSERT INTO stock_movements (warehouse_id, article_id, kind, delta, quantity_after, reason, user_id, user_name, created_at)
+      INSERT INTO stock_movements (warehouse_id, article_id, kind, delta, quantity_after, reason, user_id, user_name,
+        unit_cost, created_at)
       SELECT ${w}, ${first}::int + ((i::bigint * 7919) % ${articles}::int)::int,
              CASE WHEN i % 3 = 0 THEN 'in' ELSE 'out' END,
              CASE WHEN i % 3 = 0 THEN 5000 ELSE -1000 END, 1000000000,
              CASE WHEN i % 3 = 0 THEN 'purchase' ELSE 'sale' END, ${userId}, 'Bench',
+             CASE WHEN ${priced ?? false}::boolean AND i % 3 = 0 THEN (1 + i % 1000)::numeric / 100 END,
              now() - ((${movements}::int - i) * 2 || ' seconds')::interval
       FROM generate_series(${from}::int, ${to}::int) AS i`);
   }

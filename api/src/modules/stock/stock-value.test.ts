@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Client } from '../../../test/helpers';
+import { pdfText } from '../../../test/pdf-text';
 import { book, createArticle, member, move, transfer, useSourceAndTarget } from '../../../test/stock/helpers';
 import { memberships } from '../../platform/tenancy/tables';
 import { stockArticles, stockMovements } from './tables';
@@ -163,6 +164,11 @@ describe('GET api/stock/valuation', () => {
       .update(stockMovements)
       .set({ createdAt: back })
       .where(inArray(stockMovements.articleId, [a.id, b.id]));
+    // A's early rows as booked before locations existed (no location): per location they count at its STANDARD.
+    await app.ctx.db
+      .update(stockMovements)
+      .set({ locationId: null, locationQuantityAfter: null })
+      .where(eq(stockMovements.articleId, a.id));
     // 23:30 UTC on the 10th is the 11th in Berlin.
     await goodsIn(b.id, 2, '20');
     const [late] = (await rowsOf(b.id)).slice(-1);
@@ -223,6 +229,35 @@ describe('GET api/stock/valuation', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain('W-A,Schraube,,8,pcs,1.375,11.00');
     expect(csv.body.trim().split('\n').at(-1)).toBe(`Total,,,,,,${at10.json().total_value}`);
+
+    // The PDF: the same lines and total, German by default, English on request.
+    expect(at10.json().total_value).toBe('31.00');
+    const printed = async (query: string, lang: 'de' | 'en') => {
+      const res = await owner.get(`/api/stock/valuation.pdf?${query}`, { 'accept-language': lang });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      return (await pdfText(res.rawPayload)).flat();
+    };
+    expect(await printed('at=2026-01-10', 'de')).toEqual(
+      expect.arrayContaining([
+        'Bestandsbewertung zum 10.01.2026',
+        'Stand: Ende des Tages (Europe/Berlin) · Positionen: 2',
+        'Art.-Nr. | Bezeichnung | Menge | Einheit | Ø Einstandspreis | Wert',
+        'W-A | Schraube | 8 | Stk. | 1,375 € | 11,00 €',
+        'W-B | Mutter | 2 | Stk. | 10,00 € | 20,00 €',
+        'Summe | 31,00 €',
+        expect.stringMatching(/^Bestandsbewertung 2026-01-10 · .* \| Seite 1 von 1$/),
+      ]),
+    );
+    expect(await printed('at=2026-01-10&group=location', 'en')).toEqual(
+      expect.arrayContaining([
+        'Stock valuation as of 10 Jan 2026',
+        'SKU | Name | Location | Quantity | Unit | Average cost | Value',
+        'W-A | Schraube | STANDARD | 8 | pcs | €1.375 | €11.00',
+        'Total | €31.00',
+      ]),
+    );
+    expect((await owner.get('/api/stock/valuation.pdf?at=2026-02-30')).statusCode).toBe(422);
   });
 
   it('refuses a bad date or time zone with 422', async () => {
@@ -275,6 +310,7 @@ describe('who sees costs', () => {
     expect((await owner.get(`/api/stock/movements?article_id=${article.id}`)).body).toMatch(/"unit_cost":"4.2"/);
     expect((await clerk.get('/api/stock/valuation?at=2026-01-10')).statusCode).toBe(403);
     expect((await clerk.get('/api/stock/valuation.csv?at=2026-01-10')).statusCode).toBe(403);
+    expect((await clerk.get('/api/stock/valuation.pdf?at=2026-01-10')).statusCode).toBe(403);
 
     const { client: valuer } = await member(app, owner, source, ['view_stock', 'view_stock_value']);
     expect((await valuer.get(`/api/stock/articles/${article.id}`)).json().article).toMatchObject({

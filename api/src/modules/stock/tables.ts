@@ -291,7 +291,10 @@ export const stockCountSessions = pgTable(
   ],
 );
 
-/** A count line: what was expected at opening at (article, location, lot; '' without a lot), and what was counted. */
+/**
+ * A count line: what was expected at opening at (article, location, lot; '' without a lot), and what was
+ * counted. For a serial article `lot` holds the serial (one line per unit, 1–64 characters).
+ */
 export const stockCountLines = pgTable(
   'stock_count_lines',
   {
@@ -302,7 +305,7 @@ export const stockCountLines = pgTable(
       .notNull()
       .references(() => stockArticles.id, { onDelete: 'cascade' }),
     locationId: integer('location_id').notNull(),
-    lot: varchar('lot', { length: 40 }).notNull().default(''),
+    lot: varchar('lot', { length: 64 }).notNull().default(''),
     expected: milli('expected').notNull(),
     counted: milli('counted'),
     countedBy: varchar('counted_by', { length: 255 }),

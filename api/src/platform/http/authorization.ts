@@ -93,6 +93,8 @@ async function checkAccess(request: FastifyRequest) {
   if (typeof rule.require === 'object' && 'all' in rule.require) {
     const needed = typeof rule.require.all === 'function' ? rule.require.all(request) : rule.require.all;
     if (!needed.every((p) => access.permissions.has(p))) throw forbidden('forbidden', 'permission.missing');
+    const { any } = rule.require;
+    if (any && !any.some((p) => access.permissions.has(p))) throw forbidden('forbidden', 'permission.missing');
   }
   if (rule.grants) await checkGrant(request.server.ctx.db, access, await rule.grants(request));
   request.access = access;

@@ -8,5 +8,7 @@ import './i18n';
 export { ArticleLocationsPanel } from './ArticleLocationsPanel';
 export { useListStockLocationsQuery } from './api';
 export { LocationSelect, locationIdOf } from './LocationSelect';
+/** The tree of locations: a count session's subtree as options (count-sessions). */
+export { childrenOf, subtreeIds, treeOptions } from './tree';
 export { useLocationScan } from './use-location-scan';
 export { useStockAt } from './use-stock-at';

@@ -11,6 +11,7 @@ export function StockNav() {
     { to: '/stock', label: t('nav.articles'), show: true, end: true },
     { to: '/stock/book', label: t('nav.book'), show: can.book },
     { to: '/stock/count', label: t('nav.count'), show: can.count },
+    { to: '/stock/count-sessions', label: t('nav.countSessions'), show: can.countSessions },
     { to: '/stock/movements', label: t('nav.movements'), show: true },
     { to: '/stock/locations', label: t('nav.locations'), show: true },
     { to: '/stock/import', label: t('nav.import'), show: can.manage },

@@ -1,4 +1,4 @@
-import { answer, HttpResponse, setupApiServer } from '@lager/shared/testing';
+import { API, answer, HttpResponse, rest, setupApiServer } from '@lager/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GetStockValuationApiResponse } from '../../api/generated';
 import { mountStock, session } from '../../testing/fixtures';
@@ -43,4 +43,40 @@ test('the value at the end of a chosen day, in German, with the total; another d
   expect(rows[1]).toHaveTextContent('A-1Anker6 Stk.0,15 €0,90 €');
   await waitFor(() => expect(asked.at(-1)?.get('at')).toBe('2026-01-10'));
   expect(asked.at(-1)?.get('group')).toBe('article');
+});
+
+test("the valuation as CSV and PDF for the chosen day and breakdown, saved under the server's names", async () => {
+  const files: { path: string; at: string | null; group: string | null; accept: string | null }[] = [];
+  const file = (name: string) =>
+    rest.get(`${API}/api/stock/${name}`, ({ request }) => {
+      const url = new URL(request.url);
+      files.push({
+        path: url.pathname,
+        at: url.searchParams.get('at'),
+        group: url.searchParams.get('group'),
+        accept: request.headers.get('accept'),
+      });
+      return new HttpResponse('x', {
+        headers: { 'content-disposition': `attachment; filename="bestandswert-${name}"` },
+      });
+    });
+  server.use(file('valuation.csv'), file('valuation.pdf'));
+  const saved: string[] = [];
+  URL.createObjectURL = jest.fn(() => 'blob:file');
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  const { user } = await mountStock('/stock/value', 'de');
+  await screen.findByText('Gesamtwert: 1,20 €');
+  fireEvent.change(screen.getByLabelText('Stichtag'), { target: { value: '2026-01-10' } });
+  await screen.findByText('Gesamtwert: 0,90 €');
+  await user.click(screen.getByRole('button', { name: 'Als CSV exportieren' }));
+  await user.click(screen.getByRole('button', { name: 'Als PDF drucken' }));
+  await waitFor(() => expect(saved).toEqual(['bestandswert-valuation.csv', 'bestandswert-valuation.pdf']));
+  expect(files).toEqual([
+    { path: '/api/stock/valuation.csv', at: '2026-01-10', group: 'article', accept: 'text/csv' },
+    { path: '/api/stock/valuation.pdf', at: '2026-01-10', group: 'article', accept: 'application/pdf' },
+  ]);
+  click.mockRestore();
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useGetStockValuationQuery } from '../../api/generated';
 import { NS } from '../../i18n';
-import { useCsvDownload } from '../../lib/csv-download';
+import { useCsvDownload, useDownload } from '../../lib/csv-download';
 import { useFormat } from '../../lib/format';
 import { money } from '../../lib/money';
 import { StockNav } from '../nav';
@@ -28,6 +28,7 @@ export function ValuePage() {
     { skip: !valid, refetchOnMountOrArgChange: true },
   );
   const csv = useCsvDownload('api/stock/valuation.csv', 'valuation.csv');
+  const pdf = useDownload('api/stock/valuation.pdf', 'valuation.pdf', 'application/pdf');
   const locale = i18n.language;
   const lines = data?.lines ?? [];
 
@@ -74,9 +75,18 @@ export function ValuePage() {
               aria-busy={csv.busy}
             >
               {t('value.export')}
+            </button>{' '}
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void pdf.download({ at, group })}
+              disabled={pdf.busy}
+              aria-busy={pdf.busy}
+            >
+              {t('value.exportPdf')}
             </button>
           </p>
-          {csv.failed && <Alert kind="error">{t('value.exportFailed')}</Alert>}
+          {(csv.failed || pdf.failed) && <Alert kind="error">{t('value.exportFailed')}</Alert>}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1). */}
           <section className="stock-scroll" tabIndex={0} aria-label={t('value.title')}>
             <table className="stock-table" aria-busy={isFetching}>

@@ -48,6 +48,7 @@ export type ErrorBody = {
     | 'stock.count_open'
     | 'stock.count_closed'
     | 'stock.count_uncounted'
+    | 'stock.count_still_open'
     | 'idempotency.missing'
     | 'idempotency.invalid'
     | 'idempotency.mismatch'
