@@ -1,11 +1,12 @@
 import { Alert, EmptyState, errorMessage, Page, SelectField, Skeleton, TextField, useAppDispatch } from '@lager/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { type Article, stockEndpoints, type Unit } from '../../api/stock-api';
 import { NS } from '../../i18n';
 import { parseQuantity, useFormat } from '../../lib/format';
 import { useStockPermissions } from '../../lib/permissions';
+import { CameraScan } from '../book';
 import { childrenOf, subtreeIds, treeOptions, useListStockLocationsQuery } from '../locations';
 import { StockNav } from '../nav';
 import {
@@ -168,8 +169,8 @@ function CountSheet({ session }: { session: CountSession }) {
    * Enter in the search (a scanner types the code and Enter): the article with this SKU or barcode
    * gets the focus on its line; one found on the shelf without a line at the chosen location is added.
    */
-  const jumpTo = async () => {
-    const code = search.trim();
+  const jumpTo = async (scanned?: string) => {
+    const code = (scanned ?? search).trim();
     if (!code) return;
     const lower = code.toLowerCase();
     const inPlace = (line: CountLine) => !place || line.location_id === Number(place);
@@ -207,6 +208,10 @@ function CountSheet({ session }: { session: CountSession }) {
     setFound((current) => (current.some((f) => foundKey(f) === foundKey(entry)) ? current : [...current, entry]));
     setFocusTarget(fieldId(foundKey(entry)));
   };
+  /** The camera reads a code: it is looked up like a typed one (a stable callback, so the camera keeps running). */
+  const latestJump = useRef(jumpTo);
+  latestJump.current = jumpTo;
+  const onCamera = useCallback((code: string) => void latestJump.current(code), []);
 
   const locationCode = (locationId: number) => locations?.find((l) => l.id === locationId)?.code ?? `#${locationId}`;
 
@@ -235,6 +240,7 @@ function CountSheet({ session }: { session: CountSession }) {
           }}
         />
       </div>
+      <CameraScan onCode={onCamera} />
       {missed && <Alert kind="error">{t(missed)}</Alert>}
       <div className="actions">
         <SheetsButton id={session.id} />

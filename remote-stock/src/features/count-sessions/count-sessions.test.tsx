@@ -355,6 +355,33 @@ describe('counting on a phone', () => {
     expect(await screen.findByText('Kein Artikel mit diesem Code.')).toBeInTheDocument();
   });
 
+  test('the camera (where the browser detects codes) reads a barcode and jumps to its line', async () => {
+    const stopped: string[] = [];
+    const globals = globalThis as { BarcodeDetector?: unknown };
+    globals.BarcodeDetector = class {
+      detect() {
+        return Promise.resolve([{ rawValue: '4006381333931' }]);
+      }
+    };
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.resolve({ getTracks: () => [{ stop: () => stopped.push('track') }] }) },
+    });
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    try {
+      current = { ...current, location_id: null };
+      const { user } = await mountStock('/stock/count-sessions/7', 'de');
+      await user.click(await screen.findByRole('button', { name: 'Mit Kamera scannen' }));
+      await waitFor(() => expect(counted('Schrauben', 'A-01')).toHaveFocus());
+      expect(stopped).toEqual(['track']);
+      expect(screen.getByRole('button', { name: 'Mit Kamera scannen' })).toHaveAttribute('aria-pressed', 'false');
+    } finally {
+      play.mockRestore();
+      delete globals.BarcodeDetector;
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
+  });
+
   test('lot and serial lines are counted under their lot or serial; a unit found on the shelf with its serial', async () => {
     current = {
       ...current,
