@@ -137,7 +137,8 @@ const movedSince = (openedAfterId: number) => sql`(SELECT coalesce(sum(m.delta),
 async function lineRows(db: Db | Tx, session: Session, withMoved: boolean) {
   const moved = withMoved ? movedSince(session.openedAfterId) : sql`NULL::bigint`;
   const res = await db.execute(sql`SELECT c.article_id, a.sku, a.name, a.unit, c.location_id, l.code AS location_code,
-      c.lot, c.expected, c.counted, c.counted_by, c.counted_at, c.difference, a.average_cost, a.tracking, ${moved} AS moved
+      c.lot, c.expected, c.counted, c.counted_by, c.counted_at, c.difference,
+      coalesce(c.average_cost, a.average_cost) AS average_cost, a.tracking, ${moved} AS moved
     FROM stock_count_lines c JOIN stock_articles a ON a.id = c.article_id JOIN stock_locations l ON l.id = c.location_id
     WHERE c.session_id = ${session.id} ORDER BY lower(l.code), lower(a.sku), c.lot`);
   return (res as unknown as { rows: LineRow[] }).rows;
@@ -450,6 +451,9 @@ export async function closeSession(
     const booked = await bookCount(tx, booker, { lines, note });
     movements += (booked.body as { movements: unknown[] }).movements.length;
   }
+  // The signed-off list keeps the values of the closing: each line's average cost after the corrections.
+  await tx.execute(sql`UPDATE stock_count_lines c SET average_cost = a.average_cost FROM stock_articles a
+    WHERE c.session_id = ${id} AND a.id = c.article_id`);
   const [closed] = await tx
     .update(cs)
     .set({ status: 'closed', closedAt: new Date(), closedBy: booker.user.name })

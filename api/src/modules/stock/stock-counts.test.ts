@@ -311,6 +311,14 @@ describe('printed counts', () => {
         expect.stringMatching(/^Abgeschlossen: .+ von /),
       ]),
     );
+    // Signed off: a later goods-in at another price moves the article's average, not the closed list's values.
+    expect((await inAt(p.id, left.id, 4, '5')).statusCode).toBe(201);
+    expect((await owner.get(`/api/stock/articles/${p.id}`)).json().article.average_cost).toBe('3.5');
+    const later = (await owner.get(`/api/stock/count-sessions/${id}`)).json().session.lines;
+    expect(later.find((l: { article_id: number }) => l.article_id === p.id)).toMatchObject({
+      average_cost: '2',
+      value: '8.00',
+    });
     const ownedEnglish = (await pdf(owner, `/api/stock/count-sessions/${id}/list.pdf`, 'en')).flat();
     expect(ownedEnglish).toEqual(
       expect.arrayContaining([
