@@ -269,7 +269,9 @@ describe('printed counts', () => {
       ]),
     );
     expect(sheets[0]!.join('\n')).toMatch(new RegExp(`Zählliste · Inventur ${id} · .* \\| Seite 1 von 2`));
-    expect(sheets[1]).toEqual(expect.arrayContaining(['Lagerplatz H42-R', 'P-LIST | Winkel | Stk. | 3']));
+    expect(sheets[1]).toEqual(
+      expect.arrayContaining(['Lagerplatz H42-R', 'Zähler/in: ______________________', 'P-LIST | Winkel | Stk. | 3']),
+    );
     expect(sheets[1]!.join('\n')).toContain('Seite 2 von 2');
     expect(sheets.flat().join('\n')).not.toMatch(/€|Einstandspreis|Wert/);
     const english = await pdf(clerk, `/api/stock/count-sessions/${id}/sheets.pdf`, 'en');
