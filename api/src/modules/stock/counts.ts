@@ -126,20 +126,32 @@ interface LineRow {
 }
 
 /**
- * What was booked at a count line's article, location and lot (or serial) after the session opened — up
- * to the count for a counted line, all of it for one not counted yet: the part of the journal a close
- * nets out. `c` is the line (stock_count_lines).
+ * Per line of the session: what was booked at its article, location and lot (or serial) after the session
+ * opened — up to the count for a counted line, all of it for one not counted yet: the part of the journal a
+ * close nets out. One pass over the journal rows since opening (a range of the primary key) joined to the lines,
+ * not a probe per line. Lines where nothing moved have no row.
  */
-const movedSince = (openedAfterId: number) => sql`(SELECT coalesce(sum(m.delta), 0) FROM stock_movements m
-    WHERE m.article_id = c.article_id AND m.location_id = c.location_id AND m.id > ${openedAfterId}
-      AND coalesce(m.lot, m.serial, '') = c.lot AND (c.counted_at IS NULL OR m.created_at <= c.counted_at))`;
+const movedSince = (session: Session) => sql`moved AS (
+    SELECT c.article_id, c.location_id, c.lot, sum(m.delta) AS moved
+    FROM stock_movements m JOIN stock_count_lines c ON c.session_id = ${session.id} AND c.article_id = m.article_id
+      AND c.location_id = m.location_id AND c.lot = coalesce(m.lot, m.serial, '')
+    WHERE m.id > ${session.openedAfterId} AND (c.counted_at IS NULL OR m.created_at <= c.counted_at)
+    GROUP BY c.article_id, c.location_id, c.lot)`;
 
 async function lineRows(db: Db | Tx, session: Session, withMoved: boolean) {
-  const moved = withMoved ? movedSince(session.openedAfterId) : sql`NULL::bigint`;
-  const res = await db.execute(sql`SELECT c.article_id, a.sku, a.name, a.unit, c.location_id, l.code AS location_code,
+  const [withClause, movedColumn, movedJoin] = withMoved
+    ? [
+        sql`WITH ${movedSince(session)}`,
+        sql`coalesce(mv.moved, 0)`,
+        sql`LEFT JOIN moved mv ON mv.article_id = c.article_id AND mv.location_id = c.location_id AND mv.lot = c.lot`,
+      ]
+    : [sql``, sql`NULL::bigint`, sql``];
+  const res = await db.execute(sql`${withClause}
+    SELECT c.article_id, a.sku, a.name, a.unit, c.location_id, l.code AS location_code,
       c.lot, c.expected, c.counted, c.counted_by, c.counted_at, c.difference,
-      coalesce(c.average_cost, a.average_cost) AS average_cost, a.tracking, ${moved} AS moved
+      coalesce(c.average_cost, a.average_cost) AS average_cost, a.tracking, ${movedColumn} AS moved
     FROM stock_count_lines c JOIN stock_articles a ON a.id = c.article_id JOIN stock_locations l ON l.id = c.location_id
+      ${movedJoin}
     WHERE c.session_id = ${session.id} ORDER BY lower(l.code), lower(a.sku), c.lot`);
   return (res as unknown as { rows: LineRow[] }).rows;
 }
@@ -369,9 +381,9 @@ export async function closeSession(
     { article_id: number; location_id: number; gone: Set<string>; found: Set<string> }
   >();
   // Per line: what moved there since opening (up to the count), as the review shows it.
-  const movedRes =
-    await tx.execute(sql`SELECT c.article_id, c.location_id, c.lot, ${movedSince(session.openedAfterId)} AS moved
-    FROM stock_count_lines c WHERE c.session_id = ${id}`);
+  const movedRes = await tx.execute(
+    sql`WITH ${movedSince(session)} SELECT article_id, location_id, lot, moved FROM moved`,
+  );
   const movedOf = new Map(
     (
       movedRes as unknown as { rows: { article_id: number; location_id: number; lot: string; moved: string }[] }
@@ -380,7 +392,8 @@ export async function closeSession(
   for (const line of lines) {
     if (line.counted === null && uncounted === 'keep') continue;
     const counted = line.counted ?? 0;
-    const difference = counted - (line.expected + movedOf.get(`${line.articleId}@${line.locationId}@${line.lot}`)!);
+    const difference =
+      counted - (line.expected + (movedOf.get(`${line.articleId}@${line.locationId}@${line.lot}`) ?? 0));
     await tx
       .update(cl)
       .set({ difference })
