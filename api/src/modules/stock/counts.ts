@@ -5,7 +5,7 @@
  * correction of `counted − (expected + movements there after opening and up to the count)` for each
  * line: what moved during the count is not a difference.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError, type FieldErrors, fieldError, validationError } from '../../platform/errors';
 import type { Language, MessageKey } from '../../platform/i18n';
@@ -354,8 +354,11 @@ export async function closeSession(
 ): Promise<StoredAnswer<unknown>> {
   const session = await findSession(tx, booker.warehouseId, id, true);
   if (session.status !== 'open') throw sessionClosed();
-  const lines = await tx.select().from(cl).where(eq(cl.sessionId, id)).orderBy(asc(cl.articleId));
-  const missing = lines.filter((l) => l.counted === null);
+  const missing = await tx
+    .select()
+    .from(cl)
+    .where(and(eq(cl.sessionId, id), isNull(cl.counted)))
+    .orderBy(asc(cl.articleId), asc(cl.locationId), asc(cl.lot));
   if (missing.length && !uncounted) {
     throw new AppError(409, 'stock.countUncounted', 'stock.count_uncounted', {
       vars: { count: missing.length },
@@ -367,45 +370,35 @@ export async function closeSession(
       },
     });
   }
+  // Every line the close counts (the counted ones, the uncounted ones too when they count as 0) gets its difference
+  // in one statement — counted (or 0) − (expected + what moved there since opening, up to the count); only the lines
+  // that differ come back, so a count of 100 000 lines costs a statement per difference, not per line.
+  const differing = (
+    (await tx.execute(sql`WITH ${movedSince(session)}, diffs AS (
+        SELECT c.article_id, c.location_id, c.lot,
+          coalesce(c.counted, 0) - c.expected - coalesce(mv.moved, 0) AS difference
+        FROM stock_count_lines c
+        LEFT JOIN moved mv ON mv.article_id = c.article_id AND mv.location_id = c.location_id AND mv.lot = c.lot
+        WHERE c.session_id = ${id} AND (c.counted IS NOT NULL OR ${uncounted === 'zero'}::boolean)
+      ), updated AS (
+        UPDATE stock_count_lines c SET difference = d.difference FROM diffs d
+        WHERE c.session_id = ${id} AND c.article_id = d.article_id AND c.location_id = d.location_id AND c.lot = d.lot
+        RETURNING c.article_id, c.location_id, c.lot, c.difference
+      )
+      SELECT u.article_id, u.location_id, u.lot, u.difference, a.tracking
+      FROM updated u JOIN stock_articles a ON a.id = u.article_id
+      WHERE u.difference <> 0 ORDER BY u.article_id, u.location_id, u.lot`)) as unknown as {
+      rows: { article_id: number; location_id: number; lot: string; difference: string | number; tracking: string }[];
+    }
+  ).rows;
   const corrections: { article_id: number; location_id: number; lot?: string; counted: number }[] = [];
-  const serialArticles = new Set(
-    (
-      await tx
-        .select({ id: a.id })
-        .from(a)
-        .where(and(eq(a.warehouseId, session.warehouseId), eq(a.tracking, 'serial')))
-    ).map((row) => row.id),
-  );
   const serialChanges = new Map<
     string,
     { article_id: number; location_id: number; gone: Set<string>; found: Set<string> }
   >();
-  // Per line: what moved there since opening (up to the count), as the review shows it.
-  const movedRes = await tx.execute(
-    sql`WITH ${movedSince(session)} SELECT article_id, location_id, lot, moved FROM moved`,
-  );
-  const movedOf = new Map(
-    (
-      movedRes as unknown as { rows: { article_id: number; location_id: number; lot: string; moved: string }[] }
-    ).rows.map((r) => [`${r.article_id}@${r.location_id}@${r.lot}`, Number(r.moved)]),
-  );
-  for (const line of lines) {
-    if (line.counted === null && uncounted === 'keep') continue;
-    const counted = line.counted ?? 0;
-    const difference =
-      counted - (line.expected + (movedOf.get(`${line.articleId}@${line.locationId}@${line.lot}`) ?? 0));
-    await tx
-      .update(cl)
-      .set({ difference })
-      .where(
-        and(
-          eq(cl.sessionId, id),
-          eq(cl.articleId, line.articleId),
-          eq(cl.locationId, line.locationId),
-          eq(cl.lot, line.lot),
-        ),
-      );
-    if (difference === 0) continue;
+  for (const row of differing) {
+    const line = { articleId: Number(row.article_id), locationId: Number(row.location_id), lot: row.lot };
+    const difference = Number(row.difference);
     const now = await tx.execute(
       line.lot
         ? sql`SELECT coalesce(sum(q.quantity), 0) AS q FROM stock_lot_quantities q JOIN stock_lots l ON l.id = q.lot_id
@@ -414,7 +407,7 @@ export async function closeSession(
             WHERE article_id = ${line.articleId} AND location_id = ${line.locationId}`,
     );
     const current = Number((now as unknown as { rows: { q: string }[] }).rows[0]!.q);
-    if (serialArticles.has(line.articleId)) {
+    if (row.tracking === 'serial') {
       // A unit is there or not: the serial goes (−1) or comes (+1) at the place, booked per place below.
       const place = `${line.articleId}@${line.locationId}`;
       const change = serialChanges.get(place) ?? {

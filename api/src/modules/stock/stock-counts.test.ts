@@ -524,3 +524,24 @@ describe('a serial found at another place', () => {
     expect(await quantityOf(serial.id)).toBe(2);
   });
 });
+
+describe('uncounted lines', () => {
+  it('closed as "zero": booked to 0, net of what moved there during the count', async () => {
+    const shelf = await location(owner, 'H42-Z');
+    const [gone, kept] = [await createArticle(owner, { sku: 'C-ZERO' }), await createArticle(owner, { sku: 'C-KEEP' })];
+    for (const article of [gone, kept]) {
+      expect((await move(owner, article.id, 'in', 4, { location_id: shelf.id })).statusCode).toBe(201);
+    }
+    const id = (await book(owner, '/api/stock/count-sessions', { location_id: shelf.id })).json().session.id;
+    await move(owner, gone.id, 'out', 1, { location_id: shelf.id, reason: 'sale' });
+    const closed = await book(owner, `/api/stock/count-sessions/${id}/close`, { uncounted: 'zero' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().movements).toBe(2);
+    const line = (sku: string) =>
+      closed.json().session.lines.find((l: { article_sku: string }) => l.article_sku === sku);
+    // 0 − (4 − 1): what is left of it is gone; the sale during the count is not part of the loss.
+    expect(line('C-ZERO')).toMatchObject({ expected: 4, counted: null, moved: -1, difference: -3 });
+    expect(line('C-KEEP')).toMatchObject({ expected: 4, counted: null, moved: 0, difference: -4 });
+    expect([await quantityOf(gone.id), await quantityOf(kept.id)]).toEqual([0, 0]);
+  });
+});
