@@ -19,8 +19,9 @@
  *   --stock        also run the stock scale part (bench/stock/run.ts: 100 000 articles, 1 000 000 movements
  *                  bulk-loaded on PGlite, and on PostgreSQL when DATABASE_URL is set; ~15 min on 2 cores), then
  *                  its storage-location rows (`--locations`: 20 000 locations) and the purchasing rows
- *                  (bench/purchasing/run.ts: a 50-line receipt) and the lots rows (bench/lots/run.ts: FEFO
- *                  goods-out at 10 clients); every row with a target is a budget
+ *                  (bench/purchasing/run.ts: a 50-line receipt), the lots rows (bench/lots/run.ts: FEFO
+ *                  goods-out at 10 clients) and the value rows (bench/value/run.ts: the valuation at a past date
+ *                  on priced scale data); every row with a target is a budget
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -173,6 +174,8 @@ async function runStockBench() {
     ['bench/purchasing/run.ts', QUICK ? ['--samples', '20'] : []],
     // stock-spec-3 §4: FEFO goods-out at 10 clients with 20 lots per article (issue 41).
     ['bench/lots/run.ts', QUICK ? ['--samples', '200'] : []],
+    // stock-spec-3 §4: the valuation at a past date over 100 000 articles / 1 000 000 priced movements (issue 42).
+    ['bench/value/run.ts', [...sizes]],
   ]) {
     const run = spawnSync('npx', ['tsx', script, ...extra], {
       cwd: repoRoot,

@@ -8,6 +8,7 @@
  * half of the journal lies before it).
  * `npx tsx bench/value/run.ts [--articles N] [--movements N] [--samples N] [--only pglite|postgres] [--explain]`.
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Database, loadScaleData } from '../../api/src/index';
 import {
@@ -37,7 +38,9 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
   await db.execute(sql`VACUUM ANALYZE stock_articles, stock_movements`);
   console.log(`  ${kind}: loaded ${ARTICLES} articles and ${MOVEMENTS} priced movements in ${loaded.toFixed(1)} s`);
   const client = await login(app, user.email);
-  const pastDay = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+  // 10 days back at full size (the journal spans 23 days); about the middle of a smaller journal.
+  const daysBack = Math.max(1, Math.min(10, Math.floor(MOVEMENTS / 86_400)));
+  const pastDay = new Date(Date.now() - daysBack * 86_400_000).toISOString().slice(0, 10);
 
   if (EXPLAIN) {
     const plan = (await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS)
@@ -70,6 +73,62 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
   const perArticle = await timed(SAMPLES, `/api/stock/valuation?at=${pastDay}`);
   const perLocation = await timed(Math.min(SAMPLES, 3), `/api/stock/valuation?at=${pastDay}&group=location`);
   const csv = await timed(1, `/api/stock/valuation.csv?at=${pastDay}`);
+
+  // A year-end count of the whole warehouse (one line per article): open, a counter's PUT of 500 lines (its answer is
+  // the whole session), a read of the session, closing with 500 counted lines (half of them differing).
+  const write = (url: string, body: unknown, method: 'POST' | 'PUT' = 'POST') =>
+    app.inject({
+      method,
+      url,
+      payload: body as string,
+      headers: {
+        cookie: client.cookieHeader(),
+        'x-xsrf-token': decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(client.cookieHeader())?.[1] ?? ''),
+        'idempotency-key': randomUUID(),
+      },
+    });
+  const step = async (what: string, call: () => Promise<{ statusCode: number; body: string }>) => {
+    const start = performance.now();
+    const res = await call();
+    if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    return { time: performance.now() - start, body: res.body };
+  };
+  const opened = await step('open', () => write('/api/stock/count-sessions', {}));
+  const session = JSON.parse(opened.body).session.id as number;
+  const first = (await db.execute(sql`SELECT article_id, location_id FROM stock_count_lines
+    WHERE session_id = ${session} ORDER BY article_id LIMIT 500`)) as unknown as {
+    rows: { article_id: number; location_id: number }[];
+  };
+  const counted = first.rows.map((r, i) => ({
+    article_id: Number(r.article_id),
+    location_id: Number(r.location_id),
+    counted: i % 2 ? 1_000_000 : 999_999,
+  }));
+  const put = await step('put', () => write(`/api/stock/count-sessions/${session}/lines`, counted, 'PUT'));
+  if (EXPLAIN) {
+    const [row] = (
+      (await db.execute(sql`SELECT opened_after_id FROM stock_count_sessions WHERE id = ${session}`)) as unknown as {
+        rows: { opened_after_id: number }[];
+      }
+    ).rows;
+    const plan = (await db.execute(sql`EXPLAIN ANALYZE WITH moved AS MATERIALIZED (
+        SELECT c.article_id, c.location_id, c.lot, sum(m.delta) AS moved
+        FROM stock_movements m JOIN stock_count_lines c ON c.session_id = ${session} AND c.article_id = m.article_id
+          AND c.location_id = m.location_id AND c.lot = coalesce(m.lot, m.serial, '')
+        WHERE m.id > ${Number(row!.opened_after_id)} AND (c.counted_at IS NULL OR m.created_at <= c.counted_at)
+        GROUP BY c.article_id, c.location_id, c.lot)
+      SELECT c.article_id, a.sku, c.location_id, l.code, c.lot, c.expected, c.counted, coalesce(mv.moved, 0) AS moved
+      FROM stock_count_lines c JOIN stock_articles a ON a.id = c.article_id JOIN stock_locations l ON l.id = c.location_id
+        LEFT JOIN moved mv ON mv.article_id = c.article_id AND mv.location_id = c.location_id AND mv.lot = c.lot
+      WHERE c.session_id = ${session} ORDER BY lower(l.code), lower(a.sku), c.lot`)) as unknown as {
+      rows: Record<string, string>[];
+    };
+    console.log(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
+  }
+  const read = await step('read', () => client.get(`/api/stock/count-sessions/${session}`));
+  const closed = await step('close', () => write(`/api/stock/count-sessions/${session}/close`, { uncounted: 'keep' }));
+  const lineCount = JSON.parse(read.body).session.lines.length;
+  console.log(`  ${kind}: count of ${lineCount} lines, ${JSON.parse(closed.body).movements} corrections`);
   await app.close();
   console.log(
     `  ${kind}: ${perArticle.lines} lines per article, ${perLocation.lines} per location, ${csv.lines} CSV rows`,
@@ -92,6 +151,12 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
       metric: `${kind}: bulk load through the value trigger`,
       target: 'info',
       value: `${loaded.toFixed(1)} s`,
+      ok: true,
+    },
+    {
+      metric: `${kind}: count of the whole warehouse: open / PUT of 500 lines / read / close (250 differences)`,
+      target: 'info',
+      value: [opened, put, read, closed].map((step) => ms(step.time)).join(' / '),
       ok: true,
     },
   ];

@@ -131,6 +131,7 @@ export async function countSheetsPdf(db: Db, warehouseId: number, id: number, la
   }
   const sections: PdfSection[] = [...byLocation].map(([code, rows]) => ({
     heading: `${w.location} ${code}`,
+    note: w.counter,
     rows,
     newPage: true,
   }));
@@ -141,7 +142,6 @@ export async function countSheetsPdf(db: Db, warehouseId: number, id: number, la
       `${w.scope}: ${scope === null ? w.warehouse : `${w.location} ${scope}`}`,
       `${w.opened}: ${printedAt(lang, answer.opened_at)} ${w.by} ${answer.opened_by}`,
       ...(answer.blind && !withExpected ? [w.blind] : []),
-      w.counter,
     ],
     columns,
     sections: sections.length ? sections : [{ rows: [] }],

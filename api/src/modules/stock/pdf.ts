@@ -18,6 +18,8 @@ export interface PdfColumn {
 
 export interface PdfSection {
   heading?: string;
+  /** A line under the heading (the count sheets' "counter: ____"). */
+  note?: string;
   rows: string[][];
   /** Start on a page of its own (a count sheet per location). */
   newPage?: boolean;
@@ -99,7 +101,17 @@ export async function tablePdf(t: PdfTable): Promise<Uint8Array> {
     page.drawLine({ start: { x: margin, y }, end: { x: width - margin, y }, thickness: 0.5 });
     y -= rowHeight - 4;
   };
-  const newPage = (heading?: string, continued = false) => {
+  /** A section's heading, "(Fortsetzung)" on its later pages, and its note under it on the first. */
+  const sectionHead = (section: PdfSection | undefined, continued: boolean) => {
+    if (!section?.heading) return;
+    draw(continued ? `${section.heading} ${CONTINUED[t.lang]}` : section.heading, margin, 12, bold, width - 2 * margin);
+    y -= 18;
+    if (section.note && !continued) {
+      draw(section.note, margin, 10, regular, width - 2 * margin);
+      y -= 18;
+    }
+  };
+  const newPage = (section?: PdfSection, continued = false) => {
     page = pdf.addPage([width, height]);
     y = height - margin;
     draw(t.title, margin, pdf.getPageCount() === 1 ? 16 : 11, bold, width - 2 * margin);
@@ -111,26 +123,22 @@ export async function tablePdf(t: PdfTable): Promise<Uint8Array> {
       }
       y -= 6;
     }
-    if (heading) {
-      draw(continued ? `${heading} ${CONTINUED[t.lang]}` : heading, margin, 12, bold, width - 2 * margin);
-      y -= 18;
-    }
+    sectionHead(section, continued);
     header();
   };
 
-  newPage(t.sections[0]?.heading);
+  newPage(t.sections[0]);
   t.sections.forEach((section, s) => {
     if (s > 0) {
-      if (section.newPage || y < bottom + 60) newPage(section.heading);
+      if (section.newPage || y < bottom + 60) newPage(section);
       else if (section.heading) {
         y -= 8;
-        draw(section.heading, margin, 12, bold, width - 2 * margin);
-        y -= 18;
+        sectionHead(section, false);
         header();
       }
     }
     for (const row of section.rows) {
-      if (y < bottom) newPage(section.heading, true);
+      if (y < bottom) newPage(section, true);
       cells(row, regular);
       y -= rowHeight;
     }

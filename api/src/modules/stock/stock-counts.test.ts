@@ -269,7 +269,9 @@ describe('printed counts', () => {
       ]),
     );
     expect(sheets[0]!.join('\n')).toMatch(new RegExp(`Zählliste · Inventur ${id} · .* \\| Seite 1 von 2`));
-    expect(sheets[1]).toEqual(expect.arrayContaining(['Lagerplatz H42-R', 'P-LIST | Winkel | Stk. | 3']));
+    expect(sheets[1]).toEqual(
+      expect.arrayContaining(['Lagerplatz H42-R', 'Zähler/in: ______________________', 'P-LIST | Winkel | Stk. | 3']),
+    );
     expect(sheets[1]!.join('\n')).toContain('Seite 2 von 2');
     expect(sheets.flat().join('\n')).not.toMatch(/€|Einstandspreis|Wert/);
     const english = await pdf(clerk, `/api/stock/count-sessions/${id}/sheets.pdf`, 'en');
@@ -311,6 +313,14 @@ describe('printed counts', () => {
         expect.stringMatching(/^Abgeschlossen: .+ von /),
       ]),
     );
+    // Signed off: a later goods-in at another price moves the article's average, not the closed list's values.
+    expect((await inAt(p.id, left.id, 4, '5')).statusCode).toBe(201);
+    expect((await owner.get(`/api/stock/articles/${p.id}`)).json().article.average_cost).toBe('3.5');
+    const later = (await owner.get(`/api/stock/count-sessions/${id}`)).json().session.lines;
+    expect(later.find((l: { article_id: number }) => l.article_id === p.id)).toMatchObject({
+      average_cost: '2',
+      value: '8.00',
+    });
     const ownedEnglish = (await pdf(owner, `/api/stock/count-sessions/${id}/list.pdf`, 'en')).flat();
     expect(ownedEnglish).toEqual(
       expect.arrayContaining([
@@ -512,5 +522,26 @@ describe('a serial found at another place', () => {
     );
     expect(where).toEqual({ 'M-1': [here.id], 'M-2': [outside.id] });
     expect(await quantityOf(serial.id)).toBe(2);
+  });
+});
+
+describe('uncounted lines', () => {
+  it('closed as "zero": booked to 0, net of what moved there during the count', async () => {
+    const shelf = await location(owner, 'H42-Z');
+    const [gone, kept] = [await createArticle(owner, { sku: 'C-ZERO' }), await createArticle(owner, { sku: 'C-KEEP' })];
+    for (const article of [gone, kept]) {
+      expect((await move(owner, article.id, 'in', 4, { location_id: shelf.id })).statusCode).toBe(201);
+    }
+    const id = (await book(owner, '/api/stock/count-sessions', { location_id: shelf.id })).json().session.id;
+    await move(owner, gone.id, 'out', 1, { location_id: shelf.id, reason: 'sale' });
+    const closed = await book(owner, `/api/stock/count-sessions/${id}/close`, { uncounted: 'zero' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().movements).toBe(2);
+    const line = (sku: string) =>
+      closed.json().session.lines.find((l: { article_sku: string }) => l.article_sku === sku);
+    // 0 − (4 − 1): what is left of it is gone; the sale during the count is not part of the loss.
+    expect(line('C-ZERO')).toMatchObject({ expected: 4, counted: null, moved: -1, difference: -3 });
+    expect(line('C-KEEP')).toMatchObject({ expected: 4, counted: null, moved: 0, difference: -4 });
+    expect([await quantityOf(gone.id), await quantityOf(kept.id)]).toEqual([0, 0]);
   });
 });

@@ -312,6 +312,8 @@ export const stockCountLines = pgTable(
     countedAt: tz('counted_at'),
     /** At closing: counted − (expected + movements there between opening and counting). */
     difference: milli('difference'),
+    /** At closing: the article's average cost after the corrections, so the signed-off list keeps its values. */
+    averageCost: numeric('average_cost', { precision: 13, scale: 4 }),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.articleId, t.locationId, t.lot] })],
 );
