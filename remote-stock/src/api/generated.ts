@@ -99,7 +99,10 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getStockCountSession: build.query<GetStockCountSessionApiResponse, GetStockCountSessionApiArg>({
       query: (queryArg) => ({
-        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}`,
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg.id))}`,
+        params: {
+          location_id: queryArg.locationId,
+        },
       }),
     }),
     closeStockCountSession: build.mutation<CloseStockCountSessionApiResponse, CloseStockCountSessionApiArg>({
@@ -117,6 +120,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg.id))}/lines`,
         method: 'PUT',
         body: queryArg.body,
+        params: {
+          location_id: queryArg.locationId,
+        },
       }),
     }),
     exportStockCountList: build.query<ExportStockCountListApiResponse, ExportStockCountListApiArg>({
@@ -720,7 +726,11 @@ export type GetStockCountSessionApiResponse = /** status 200 Default Response */
     status: 'open' | 'closed';
   };
 };
-export type GetStockCountSessionApiArg = number;
+export type GetStockCountSessionApiArg = {
+  /** Only the lines at this location and the locations under it (default: every line). */
+  locationId?: number;
+  id: number;
+};
 export type CloseStockCountSessionApiResponse = /** status 200 Default Response */ {
   movements: number;
   session: {
@@ -805,6 +815,8 @@ export type PutStockCountLinesApiResponse = /** status 200 Default Response */ {
   };
 };
 export type PutStockCountLinesApiArg = {
+  /** Only the lines at this location and the locations under it (default: every line). */
+  locationId?: number;
   id: number;
   body: {
     article_id: number;
