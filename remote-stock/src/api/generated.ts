@@ -99,10 +99,7 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getStockCountSession: build.query<GetStockCountSessionApiResponse, GetStockCountSessionApiArg>({
       query: (queryArg) => ({
-        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg.id))}`,
-        params: {
-          location_id: queryArg.locationId,
-        },
+        url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg))}`,
       }),
     }),
     closeStockCountSession: build.mutation<CloseStockCountSessionApiResponse, CloseStockCountSessionApiArg>({
@@ -120,9 +117,6 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/stock/count-sessions/${encodeURIComponent(String(queryArg.id))}/lines`,
         method: 'PUT',
         body: queryArg.body,
-        params: {
-          location_id: queryArg.locationId,
-        },
       }),
     }),
     exportStockCountList: build.query<ExportStockCountListApiResponse, ExportStockCountListApiArg>({
@@ -726,11 +720,7 @@ export type GetStockCountSessionApiResponse = /** status 200 Default Response */
     status: 'open' | 'closed';
   };
 };
-export type GetStockCountSessionApiArg = {
-  /** Only the lines at this location and the locations under it (default: every line). */
-  locationId?: number;
-  id: number;
-};
+export type GetStockCountSessionApiArg = number;
 export type CloseStockCountSessionApiResponse = /** status 200 Default Response */ {
   movements: number;
   session: {
@@ -815,8 +805,6 @@ export type PutStockCountLinesApiResponse = /** status 200 Default Response */ {
   };
 };
 export type PutStockCountLinesApiArg = {
-  /** Only the lines at this location and the locations under it (default: every line). */
-  locationId?: number;
   id: number;
   body: {
     article_id: number;

@@ -142,7 +142,7 @@ const movedSince = (session: Session) => sql`moved AS MATERIALIZED (
     WHERE m.id > ${session.openedAfterId} AND (c.counted_at IS NULL OR m.created_at <= c.counted_at)
     GROUP BY c.article_id, c.location_id, c.lot)`;
 
-async function lineRows(db: Db | Tx, session: Session, withMoved: boolean, place: number | null) {
+async function lineRows(db: Db | Tx, session: Session, withMoved: boolean) {
   const [withClause, movedColumn, movedJoin] = withMoved
     ? [
         sql`WITH ${movedSince(session)}`,
@@ -156,19 +156,15 @@ async function lineRows(db: Db | Tx, session: Session, withMoved: boolean, place
       coalesce(c.average_cost, a.average_cost) AS average_cost, a.tracking, ${movedColumn} AS moved
     FROM stock_count_lines c JOIN stock_articles a ON a.id = c.article_id JOIN stock_locations l ON l.id = c.location_id
       ${movedJoin}
-    WHERE c.session_id = ${session.id} ${place === null ? sql`` : sql`AND c.location_id IN (${subtree(place)})`}
-    ORDER BY lower(l.code), lower(a.sku), c.lot`);
+    WHERE c.session_id = ${session.id} ORDER BY lower(l.code), lower(a.sku), c.lot`);
   return (res as unknown as { rows: LineRow[] }).rows;
 }
 
 const milli = (v: string | number | null) => (v === null ? null : fromMilli(Number(v)));
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
-/**
- * The session and its lines; `expected` left out of a blind session until it is closed. `place`: only the lines
- * at that location and under it (a counter's phone asks for the shelf it counts, not a whole warehouse).
- */
-export async function sessionJson(db: Db | Tx, session: Session, withLines = true, place: number | null = null) {
+/** The session and its lines; `expected` left out of a blind session until it is closed. */
+export async function sessionJson(db: Db | Tx, session: Session, withLines = true) {
   const head = {
     id: session.id,
     location_id: session.locationId,
@@ -180,7 +176,7 @@ export async function sessionJson(db: Db | Tx, session: Session, withLines = tru
     closed_at: session.closedAt?.toISOString() ?? null,
   };
   if (!withLines) return head;
-  return { ...head, lines: await linesJson(db, session, place) };
+  return { ...head, lines: await linesJson(db, session) };
 }
 
 /**
@@ -190,10 +186,10 @@ export async function sessionJson(db: Db | Tx, session: Session, withLines = tru
  * booked and `moved` as netted out (counted, or 0 for a line closed as "zero", − expected − difference;
  * null for a line kept uncounted).
  */
-async function linesJson(db: Db | Tx, session: Session, place: number | null = null) {
+async function linesJson(db: Db | Tx, session: Session) {
   const open = session.status === 'open';
   const hidden = session.blind && open;
-  const rows = await lineRows(db, session, open && !hidden, place);
+  const rows = await lineRows(db, session, open && !hidden);
   return rows.map((r) => {
     const value = r.counted === null ? null : valueCents(Number(r.counted), r.average_cost);
     const expected = Number(r.expected);
@@ -325,14 +321,7 @@ async function checkLines(tx: Tx, session: Session, lines: CountedLine[]) {
  * Counted quantities; a line not frozen at opening (found on the shelf: an article, a known lot, a
  * serial) joins with expected 0.
  */
-export async function putLines(
-  db: Db,
-  warehouseId: number,
-  userName: string,
-  id: number,
-  lines: CountedLine[],
-  place: number | null = null,
-) {
+export async function putLines(db: Db, warehouseId: number, userName: string, id: number, lines: CountedLine[]) {
   return db.transaction(async (tx) => {
     const session = await findSession(tx, warehouseId, id, true);
     if (session.status !== 'open') throw sessionClosed();
@@ -356,7 +345,7 @@ export async function putLines(
           set: { counted, countedBy: userName, countedAt: sql`now()` },
         });
     }
-    return sessionJson(tx, session, true, place);
+    return sessionJson(tx, session);
   });
 }
 

@@ -60,13 +60,6 @@ const CountLine = Type.Object({
   average_cost: Type.Optional(Nullable(Type.String({ description: 'Only with view_stock_value.' }))),
   value: Type.Optional(Nullable(Type.String({ description: 'counted × average_cost; only with view_stock_value.' }))),
 });
-/** A counter's phone: the lines at one location and under it, not the whole session (100 000 lines ≈ 30 MB). */
-const LinesAt = Type.Object({
-  location_id: Type.Optional({
-    ...Id(),
-    description: 'Only the lines at this location and the locations under it (default: every line).',
-  }),
-});
 const PdfBody = Type.Unsafe<string>({ type: 'string', format: 'binary' });
 const SessionSummary = Type.Object(SessionHead, { title: 'StockCountSessionSummary' });
 const Session = Type.Object({ ...SessionHead, lines: Type.Array(CountLine) }, { title: 'StockCountSession' });
@@ -120,17 +113,11 @@ const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getStockCountSession',
         tags,
         params: IdParam('id'),
-        querystring: LinesAt,
         response: responses({ 200: Type.Object({ session: Session }) }, 401, 403, 404),
       },
     },
     async (request) => ({
-      session: await sessionJson(
-        db,
-        await findSession(db, request.access!.warehouseId, request.params.id),
-        true,
-        request.query.location_id ?? null,
-      ),
+      session: await sessionJson(db, await findSession(db, request.access!.warehouseId, request.params.id)),
     }),
   );
 
@@ -142,7 +129,6 @@ const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'putStockCountLines',
         tags,
         params: IdParam('id'),
-        querystring: LinesAt,
         body: Type.Array(
           Type.Object(
             {
@@ -165,14 +151,7 @@ const countRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      session: await putLines(
-        db,
-        request.access!.warehouseId,
-        request.user!.name,
-        request.params.id,
-        request.body,
-        request.query.location_id ?? null,
-      ),
+      session: await putLines(db, request.access!.warehouseId, request.user!.name, request.params.id, request.body),
     }),
   );
 

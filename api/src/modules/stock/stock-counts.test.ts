@@ -507,20 +507,9 @@ describe('a serial found at another place', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('serial.in_stock');
     expect((await owner.get(`/api/stock/count-sessions/${id}`)).json().session.status).toBe('open');
-    // A counter's phone asks for one shelf: only its lines, in the GET and in the PUT's answer.
-    const atHere = (await owner.get(`/api/stock/count-sessions/${id}?location_id=${here.id}`)).json().session.lines;
-    expect(atHere.map((l: { serial: string; location_id: number }) => [l.serial, l.location_id])).toEqual([
-      ['M-1', here.id],
-      ['M-2', here.id],
-    ]);
-    const atRoom = (await owner.get(`/api/stock/count-sessions/${id}?location_id=${room.id}`)).json().session.lines;
-    expect(atRoom).toHaveLength(3);
     // Not found after all: M-1 moves from M2 to M1.
-    const answered = await owner.put(`/api/stock/count-sessions/${id}/lines?location_id=${there.id}`, [
+    await owner.put(`/api/stock/count-sessions/${id}/lines`, [
       { article_id: serial.id, location_id: here.id, serial: 'M-2', counted: 0 },
-    ]);
-    expect(answered.json().session.lines).toEqual([
-      expect.objectContaining({ serial: 'M-1', location_id: there.id, counted: 0 }),
     ]);
     const closed = await book(owner, `/api/stock/count-sessions/${id}/close`, {});
     expect(closed.statusCode).toBe(200);
