@@ -64,6 +64,7 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
       times.push(performance.now() - start);
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       if (url.includes('.csv')) lines = res.body.split('\n').length - 2;
+      else if (url.includes('.pdf')) lines = res.rawPayload.length;
       else lines = res.json().lines.length;
     }
     return { p95: p95(times), median: [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!, lines };
@@ -73,6 +74,7 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
   const perArticle = await timed(SAMPLES, `/api/stock/valuation?at=${pastDay}`);
   const perLocation = await timed(Math.min(SAMPLES, 3), `/api/stock/valuation?at=${pastDay}&group=location`);
   const csv = await timed(1, `/api/stock/valuation.csv?at=${pastDay}`);
+  const pdf = await timed(1, `/api/stock/valuation.pdf?at=${pastDay}`);
 
   // A year-end count of the whole warehouse (one line per article): open, a counter's PUT of 500 lines (its answer is
   // the whole session), a read of the session, closing with 500 counted lines (half of them differing).
@@ -147,6 +149,12 @@ async function measure(kind: string, database: Database): Promise<Result[]> {
       ok: true,
     },
     { metric: `${kind}: the same as CSV`, target: 'info', value: ms(csv.p95), ok: true },
+    {
+      metric: `${kind}: the same as PDF`,
+      target: 'info',
+      value: `${ms(pdf.p95)} (${(pdf.lines / 1e6).toFixed(1)} MB)`,
+      ok: true,
+    },
     {
       metric: `${kind}: bulk load through the value trigger`,
       target: 'info',

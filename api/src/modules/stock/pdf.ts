@@ -128,7 +128,8 @@ export async function tablePdf(t: PdfTable): Promise<Uint8Array> {
   };
 
   newPage(t.sections[0]);
-  t.sections.forEach((section, s) => {
+  let drawn = 0;
+  for (const [s, section] of t.sections.entries()) {
     if (s > 0) {
       if (section.newPage || y < bottom + 60) newPage(section);
       else if (section.heading) {
@@ -141,8 +142,10 @@ export async function tablePdf(t: PdfTable): Promise<Uint8Array> {
       if (y < bottom) newPage(section, true);
       cells(row, regular);
       y -= rowHeight;
+      // Drawing is synchronous: a 100 000-line valuation takes seconds, so let other requests in every 200 rows.
+      if (++drawn % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-  });
+  }
   if (t.totals?.length) {
     if (y < bottom + 10) newPage();
     page!.drawLine({

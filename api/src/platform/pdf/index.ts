@@ -18,10 +18,20 @@ export function formatMoney(lang: Language, amount: string, currency: string) {
 export const formatNumber = (lang: Language, value: number) =>
   new Intl.NumberFormat(pdfLocale(lang), { maximumFractionDigits: 3 }).format(value);
 
-/** Only what WinAnsi can encode; anything else becomes "?". */
+const charsets = new WeakMap<PDFFont, Set<number>>();
+/** Printable ASCII, which every standard font draws: no look-up needed (a 100 000-line table has a million cells). */
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/** Only what WinAnsi can encode; anything else becomes "?". The font's character set is built once per font. */
 export function printable(font: PDFFont, text: string) {
-  const charset = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\n\t]+/g, ' ')].map((c) => (charset.has(c.codePointAt(0)!) ? c : '?')).join('');
+  if (PLAIN.test(text)) return text;
+  let charset = charsets.get(font);
+  if (!charset) {
+    charset = new Set(font.getCharacterSet());
+    charsets.set(font, charset);
+  }
+  const known = charset;
+  return [...text.replace(/[\r\n\t]+/g, ' ')].map((c) => (known.has(c.codePointAt(0)!) ? c : '?')).join('');
 }
 
 /** The text, shortened with "…" until it fits the width. */
