@@ -8,6 +8,9 @@
  *   3. unit suites (Jest, PGlite, one worker)   ‖   browser journeys (after the build and the
  *      static checks: the journeys write a new section into e2e/artifacts, which the type-check reads)
  *   4. API suite on PostgreSQL (when LAGER_POSTGRES_TEST_URL is set), after the unit suites
+ *      ‖ the deploy and rollout tools' suites (Jest projects `scripts` and `deployment`), after the
+ *      browser journeys: the two lanes end close together (at the last landing the unit lane ran
+ *      1 076 s + 186 s on PostgreSQL while the browser lane was done at 1 044 s)
  *
  * Each step's output is printed as one block when it ends (Jest's `Tests: N passed` lines
  * included), then a table of every step's time, CPU time (Linux) and result. Exit code 1 when any
@@ -87,17 +90,19 @@ async function main() {
   const built = npmRun('build');
   await statics;
 
+  const tools = ['scripts', 'deployment'];
   const unitThenPostgres = (async () => {
     // One worker: the browser journeys run beside it on the second core. (Two workers at a lower
     // priority starved the timing-sensitive suites on a loaded machine: bench/perf-notes/ci-2.md.)
-    await jest('unit suites', ['--maxWorkers=1']);
+    await jest('unit suites', ['--maxWorkers=1', '--ignoreProjects', ...tools]);
     if (process.env.LAGER_POSTGRES_TEST_URL) await npmRun('test:api:postgres');
     else console.log('API suite on PostgreSQL skipped: set LAGER_POSTGRES_TEST_URL (.ci/run does).');
   })();
-  const browser = (async () => {
+  const browserThenTools = (async () => {
     if (await built) await jest('browser journeys', ['-c', 'e2e/jest.config.js']);
+    await jest('deploy and rollout tools', ['--maxWorkers=1', '--selectProjects', ...tools]);
   })();
-  await Promise.all([unitThenPostgres, browser]);
+  await Promise.all([unitThenPostgres, browserThenTools]);
 
   const width = Math.max(...results.map((r) => r.name.length));
   console.log('\n===== summary =====');
