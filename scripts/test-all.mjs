@@ -8,10 +8,9 @@
  *   3. unit suites (Jest, PGlite, one worker)   ‖   browser journeys (after the build and the
  *      static checks: the journeys write a new section into e2e/artifacts, which the type-check reads)
  *   4. API suite on PostgreSQL (when LAGER_POSTGRES_TEST_URL is set), after the unit suites
- *      ‖ after the browser journeys, the deploy and rollout tools' suites (Jest projects `scripts`
- *      and `deployment`) and two slow API files that need no browser (the fuzzer and the kill -9
- *      test), so the two lanes end close together (with everything in the unit lane it ran 1 076 s
- *      + 186 s on PostgreSQL while the browser lane was done at 1 044 s)
+ *      ‖ the deploy and rollout tools' suites (Jest projects `scripts` and `deployment`), after the
+ *      browser journeys: the two lanes end close together (at the last landing the unit lane ran
+ *      1 076 s + 186 s on PostgreSQL while the browser lane was done at 1 044 s)
  *
  * Each step's output is printed as one block when it ends (Jest's `Tests: N passed` lines
  * included), then a table of every step's time, CPU time (Linux) and result. Exit code 1 when any
@@ -92,32 +91,16 @@ async function main() {
   await statics;
 
   const tools = ['scripts', 'deployment'];
-  const lateApiFiles = '/api/test/(fuzz|kill9)\\.test\\.ts$';
   const unitThenPostgres = (async () => {
     // One worker: the browser journeys run beside it on the second core. (Two workers at a lower
     // priority starved the timing-sensitive suites on a loaded machine: bench/perf-notes/ci-2.md.)
-    await jest('unit suites', [
-      '--maxWorkers=1',
-      '--ignoreProjects',
-      ...tools,
-      '--testPathIgnorePatterns',
-      '/node_modules/',
-      lateApiFiles,
-    ]);
+    await jest('unit suites', ['--maxWorkers=1', '--ignoreProjects', ...tools]);
     if (process.env.LAGER_POSTGRES_TEST_URL) await npmRun('test:api:postgres');
     else console.log('API suite on PostgreSQL skipped: set LAGER_POSTGRES_TEST_URL (.ci/run does).');
   })();
   const browserThenTools = (async () => {
     if (await built) await jest('browser journeys', ['-c', 'e2e/jest.config.js']);
-    await jest('deploy and rollout tools, API fuzz and kill -9', [
-      '--maxWorkers=1',
-      '--selectProjects',
-      ...tools,
-      'api',
-      '--',
-      '/(scripts|deployment)/[^/]+\\.test\\.cjs$',
-      lateApiFiles,
-    ]);
+    await jest('deploy and rollout tools', ['--maxWorkers=1', '--selectProjects', ...tools]);
   })();
   await Promise.all([unitThenPostgres, browserThenTools]);
 
