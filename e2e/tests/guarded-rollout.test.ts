@@ -319,10 +319,10 @@ describeInBrowser('guarded rollout: measured in real browsers, rolled back or pr
       );
       await expectAxeClean(s.page, 'main');
       // At 375 px the tables wrap words whole (was "not guarde/d"): no word of a cell spans two lines.
-      expect(await s.page.evaluate(brokenWords, '.releases-table')).toEqual([]);
+      await eventually(async () => expect(await s.page.evaluate(brokenWords, '.releases-table')).toEqual([]));
       await s.page.goto(`${stack.shell.url}/releases`);
       await s.page.getByRole('row', { name: /remote-guarded/ }).waitFor();
-      expect(await s.page.evaluate(brokenWords, '.releases-table')).toEqual([]);
+      await eventually(async () => expect(await s.page.evaluate(brokenWords, '.releases-table')).toEqual([]));
       console.log(
         `remote-releases scripts: ${bytes(overview)} bytes (${overview.length} files) for the dashboard card and /releases; a section's page adds ${bytes(charts)} bytes (${charts.map((u) => path.basename(u)).join(', ')})`,
       );

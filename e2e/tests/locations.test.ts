@@ -154,7 +154,9 @@ describeInBrowser('storage locations (remote-stock)', () => {
       });
       // The article's journal (now with its location column) fits 1280 px without scrolling sideways.
       const journal = main(page).getByRole('region', { name: 'Bewegungen dieses Artikels' });
-      expect(await journal.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+      await eventually(async () =>
+        expect(await journal.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0),
+      );
       await expectAxeClean(page, 'main');
 
       // A stocktake at the shelf lists what lies there, with the shelf's quantity (not the article's 10).
@@ -199,7 +201,7 @@ describeInBrowser('storage locations (remote-stock)', () => {
       await expectAxeClean(page, 'main');
       await page.keyboard.press('Escape');
       await expectCount(main(page).getByRole('button', { name: 'Edit A', exact: true }), 0);
-      expect(await actions.evaluate((e) => e === document.activeElement)).toBe(true);
+      await eventually(async () => expect(await actions.evaluate((e) => e === document.activeElement)).toBe(true));
       await main(page).getByRole('button', { name: 'Expand A' }).click();
       await main(page).getByRole('link', { name: 'A-03-2' }).click();
       await main(page).getByRole('heading', { level: 1, name: 'Location A-03-2' }).waitFor();

@@ -311,7 +311,9 @@ describeInBrowser('working offline (issue 25)', () => {
       await openQuickBooking(s.page);
       await s.page.getByText('Offline – bookings are sent as soon as there is a connection').waitFor();
       await expectCount(unavailable, 0);
-      expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await eventually(async () =>
+        expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375),
+      );
       await expectAxeClean(s.page, 'main');
 
       // Booked offline, then a link to a page of the section never opened online: a note in its
@@ -426,11 +428,13 @@ describeInBrowser('working offline (issue 25)', () => {
       const attention = outbox.locator('li').filter({ hasText: 'Nicht genug Bestand am Lagerplatz K-01-1' });
       /** Nothing wider than the screen, the reason on few lines, each button's text on one. */
       const readable = async (width: number, discard: string) => {
-        expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await eventually(async () =>
+          expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width),
+        );
         expect((await reason.boundingBox())!.height).toBeLessThan(100);
         const button = attention.getByRole('button', { name: discard });
         expect((await button.boundingBox())!.height).toBeLessThan(60);
-        expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+        await eventually(async () => expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true));
         await expectAxeClean(s.page, 'main');
       };
       await readable(375, 'Verwerfen');
@@ -443,7 +447,9 @@ describeInBrowser('working offline (issue 25)', () => {
       const item = outbox.locator('li').filter({ hasText: 'Not enough stock at location K-01-1' });
       await expect(item.getByRole('button', { name: 'Discard' }).boundingBox()).resolves.toBeTruthy();
       await expectAxeClean(s.page, 'main');
-      expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+      await eventually(async () =>
+        expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280),
+      );
       expect((await item.getByRole('button', { name: 'Discard' }).boundingBox())!.height).toBeLessThan(60);
 
       // Edit and retry at the article's default location: booked, the stock with its unit.

@@ -138,7 +138,9 @@ describeInBrowser('stock over time, reordering and the low-stock digest', () => 
       const long = main(page).getByRole('row', { name: /SCHRAUBENDREHER/ });
       await eventually(async () => expect(await long.locator('td').last().textContent()).toBe('113 Stk.'));
       const region = main(page).getByRole('region', { name: 'Bestellvorschläge' });
-      expect(await region.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+      await eventually(async () =>
+        expect(await region.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0),
+      );
       const row = main(page).getByRole('row', { name: /KISTE-1/ });
       await eventually(async () =>
         expect(await row.locator('td').allTextContents()).toEqual([
