@@ -1,14 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { Pool } from 'pg';
 import { seedDemo } from '../src/demo-data';
 import type { Db } from '../src/platform/db/client';
-import { MIGRATIONS_DIR, runMigrations } from '../src/platform/db/migrate';
+import { runMigrations } from '../src/platform/db/migrate';
 import { buildTestApp, openTestDatabase } from './helpers';
+import { copyTable, databaseAtMigration, type Row, rows } from './old-schema';
 
 /**
  * Migration 0018 (stock-spec-3 §2): lots. Every existing article is `tracking: none` without expiry,
@@ -18,71 +13,7 @@ import { buildTestApp, openTestDatabase } from './helpers';
  */
 jest.setTimeout(600_000);
 
-type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 const BEFORE = 18; // migrations 0000..0017: the schema before lots
-
-/** A database (PGlite, or a PostgreSQL schema with TEST_DATABASE_URL) at migration 0017. */
-async function databaseAt0017(name: string): Promise<{ db: Db; close: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  let db: Db;
-  let close: () => Promise<void>;
-  let schema = 'public';
-  if (url) {
-    schema = `test_lots_migration_${name}`;
-    const admin = new Pool({ connectionString: url, max: 1 });
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const pool = new Pool({ connectionString: url, max: 2, options: `-c search_path=${schema},public` });
-    db = drizzlePg({ client: pool }) as unknown as Db;
-    close = () => pool.end();
-  } else {
-    const client = new PGlite({ extensions: { pg_trgm } });
-    await client.waitReady;
-    db = drizzlePglite({ client }) as unknown as Db;
-    close = () => client.close();
-  }
-  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).slice(0, BEFORE);
-  await db.execute(
-    sql`CREATE TABLE __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
-  );
-  for (const migration of migrations) {
-    for (const statement of migration.sql) {
-      if (statement.trim()) await db.execute(sql.raw(statement.replaceAll('"public".', `"${schema}".`)));
-    }
-    await db.execute(
-      sql`INSERT INTO __drizzle_migrations (hash, created_at) VALUES (${migration.hash}, ${migration.folderMillis})`,
-    );
-  }
-  return { db, close };
-}
-
-/** Columns a table had at 0017 (generated ones left to the database), to copy rows made by today's code into the older schema. */
-async function copyTable(from: Db, to: Db, table: string, override: Record<string, unknown> = {}) {
-  const columns = (
-    await rows(
-      to,
-      sql`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER'`,
-    )
-  ).map((r) => String(r.column_name));
-  const list = sql.raw(columns.map((c) => `"${c}"`).join(', '));
-  const data = await rows(from, sql`SELECT ${list} FROM ${sql.identifier(table)} ORDER BY 1`);
-  for (let i = 0; i < data.length; i += 500) {
-    const chunk = data.slice(i, i + 500).map((r) => ({ ...r, ...override }));
-    await to.execute(
-      sql`INSERT INTO ${sql.identifier(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(chunk)}::json)`,
-    );
-  }
-  if (columns.includes('id')) {
-    await to.execute(
-      sql.raw(
-        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM "${table}")) WHERE pg_get_serial_sequence('${table}', 'id') IS NOT NULL`,
-      ),
-    );
-  }
-  return data.length;
-}
 
 /** What 0018 must leave: every article untracked, no lot anywhere, stock and journal unchanged. */
 async function expectUntouched(db: Db, before: Row) {
@@ -114,7 +45,7 @@ const counts = async (db: Db) =>
 it('leaves every article of a copy of the demo data untracked, stock and journal as they were', async () => {
   const demo = await buildTestApp(await openTestDatabase(__filename));
   await seedDemo(demo.app);
-  const old = await databaseAt0017('demo');
+  const old = await databaseAtMigration(BEFORE, 'test_lots_migration_demo');
   try {
     await copyTable(demo.app.ctx.db, old.db, 'users', { current_warehouse_id: null });
     await copyTable(demo.app.ctx.db, old.db, 'warehouses');
@@ -152,7 +83,7 @@ it('leaves every article of a copy of the demo data untracked, stock and journal
 });
 
 it('migrates 100 000 articles and their journal in one migration', async () => {
-  const old = await databaseAt0017('big');
+  const old = await databaseAtMigration(BEFORE, 'test_lots_migration_big');
   try {
     await old.db.execute(
       sql`INSERT INTO users (name, email, password, email_verified_at) VALUES ('Big', 'big@example.test', 'x', now())`,
